@@ -1,0 +1,59 @@
+/**
+ * `npm start`: builds when the build is missing or stale, then serves it.
+ * Stale means: no snapshot, a snapshot of another export (or schema), no site, a site built for
+ * another SITE_URL, or sources changed since the site was built.
+ */
+import Database from 'better-sqlite3';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { IssueLog } from '../src/catalog/build/build-issues.ts';
+import { exportFingerprint, locateExportFiles } from '../src/catalog/build/export-files.ts';
+import { META, SNAPSHOT_SCHEMA_VERSION } from '../src/catalog/snapshot-schema.ts';
+import { ConfigError, loadConfig, type Config } from '../src/config/config.ts';
+import { BUILD_INFO, build } from './build.ts';
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+function snapshotMeta(file: string): Map<string, string> | null {
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
+    db.close();
+    return new Map(rows.map((r) => [r.key, r.value]));
+  } catch {
+    return null;
+  }
+}
+
+function staleness(config: Config): string | null {
+  const meta = snapshotMeta(config.catalogDb);
+  if (!meta) return `no readable snapshot at ${config.catalogDb}`;
+  if (meta.get(META.schemaVersion) !== SNAPSHOT_SCHEMA_VERSION) return 'the snapshot has an older schema';
+  const issues = new IssueLog(1);
+  const files = locateExportFiles(config.catalogSource, issues);
+  // An unreadable export is the build's to report, with its located errors.
+  if (issues.count > 0 || meta.get(META.sourceFingerprint) !== exportFingerprint(files)) return `${config.catalogSource} changed since the snapshot was built`;
+  if (!existsSync(BUILD_INFO) || !existsSync('dist/server/entry.mjs')) return 'the site is not built';
+  const info = JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { siteUrl?: string };
+  if (info.siteUrl !== config.siteUrl) return `the site was built for ${info.siteUrl}, not ${config.siteUrl}`;
+  const builtAt = statSync(BUILD_INFO).mtimeMs;
+  const sources = ['src', 'astro.config.mjs', 'package-lock.json'].filter((p) => existsSync(p));
+  if (sources.some((p) => newestMtime(p) > builtAt)) return 'sources changed since the last build';
+  return null;
+}
+
+try {
+  const reason = staleness(loadConfig());
+  if (reason) {
+    console.error(`[start] building first: ${reason}`);
+    build();
+  }
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+await import('./serve.ts');

@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+
+/** One problem in the export, located so the operator can fix it: file, line, field. */
+export interface BuildIssue {
+  file: string;
+  line: number | null;
+  field: string | null;
+  message: string;
+}
+
+export function formatIssue(issue: BuildIssue): string {
+  const where = issue.line === null ? issue.file : `${issue.file}:${issue.line}`;
+  return issue.field ? `${where}: ${issue.field}: ${issue.message}` : `${where}: ${issue.message}`;
+}
+
+/** Counts every issue but keeps only the first `keep`, so a wholly broken export stays cheap. */
+export class IssueLog {
+  readonly kept: BuildIssue[] = [];
+  count = 0;
+  private readonly keep: number;
+
+  constructor(keep: number) {
+    this.keep = keep;
+  }
+
+  add(issue: BuildIssue): void {
+    this.count += 1;
+    if (this.kept.length < this.keep) this.kept.push(issue);
+  }
+
+  addZodError(file: string, line: number, error: z.ZodError): void {
+    for (const issue of error.issues) {
+      const field = issue.path.length > 0 ? issue.path.join('.') : null;
+      this.add({ file, line, field, message: issue.message });
+    }
+  }
+}

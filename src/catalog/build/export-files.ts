@@ -1,0 +1,49 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXPORT_FILES, type ExportKind } from '../../domain/catalog-records.ts';
+import type { IssueLog } from './build-issues.ts';
+
+export interface ExportFile {
+  kind: ExportKind;
+  path: string;
+  name: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * Finds `<kind>.ndjson` or `<kind>.ndjson.gz` for every kind, in build order. Missing files or
+ * both spellings at once are reported; the caller stops on any issue.
+ */
+export function locateExportFiles(dir: string, issues: IssueLog): ExportFile[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    issues.add({ file: dir, line: null, field: null, message: `cannot read the export directory (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
+    return [];
+  }
+  const files: ExportFile[] = [];
+  for (const { kind } of EXPORT_FILES) {
+    const candidates = [`${kind}.ndjson`, `${kind}.ndjson.gz`].filter((name) => names.includes(name));
+    if (candidates.length !== 1) {
+      issues.add({
+        file: join(dir, `${kind}.ndjson`),
+        line: null,
+        field: null,
+        message: candidates.length === 0 ? `missing file (expected ${kind}.ndjson or ${kind}.ndjson.gz)` : `both ${kind}.ndjson and ${kind}.ndjson.gz exist; keep one`,
+      });
+      continue;
+    }
+    const name = candidates[0]!;
+    const path = join(dir, name);
+    const stat = statSync(path);
+    files.push({ kind, path, name, size: stat.size, mtimeMs: stat.mtimeMs });
+  }
+  return files;
+}
+
+/** Identifies the export as it is on disk, so `npm start` can tell whether the snapshot is stale. */
+export function exportFingerprint(files: ExportFile[]): string {
+  return JSON.stringify(files.map((f) => [f.name, f.size, Math.trunc(f.mtimeMs)]));
+}

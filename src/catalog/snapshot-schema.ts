@@ -1,0 +1,110 @@
+/**
+ * The SQLite snapshot layout. Version it: the server refuses a snapshot whose schema version it
+ * does not know, instead of failing later on a missing column.
+ */
+export const SNAPSHOT_SCHEMA_VERSION = '1';
+
+/** Tables, loaded row by row. Indexes come afterwards (see SNAPSHOT_INDEXES): much faster to build. */
+export const SNAPSHOT_TABLES = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE merchants (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  slug TEXT NOT NULL
+);
+CREATE TABLE stores (
+  id INTEGER PRIMARY KEY,
+  merchant_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  address TEXT NOT NULL,
+  district TEXT NOT NULL,
+  city TEXT NOT NULL,
+  state TEXT NOT NULL,
+  postal_code TEXT NOT NULL,
+  latitude REAL NOT NULL,
+  longitude REAL NOT NULL,
+  city_key TEXT NOT NULL,
+  district_key TEXT NOT NULL
+);
+CREATE TABLE products (
+  id INTEGER PRIMARY KEY,
+  merchant_id INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  description TEXT NOT NULL,
+  category TEXT NOT NULL,
+  category_slug TEXT NOT NULL,
+  brand TEXT NOT NULL,
+  price_cents INTEGER NOT NULL,
+  slug TEXT NOT NULL,
+  image_url TEXT NOT NULL,
+  published_at TEXT,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE engagement (
+  product_id INTEGER PRIMARY KEY,
+  views INTEGER NOT NULL,
+  likes INTEGER NOT NULL,
+  dislikes INTEGER NOT NULL
+);
+`;
+
+/**
+ * Derived structures, built in one pass each after the rows are in:
+ * - products_fts: full-text search over title, description, category and brand; unicode61 with
+ *   remove_diacritics 2 makes "eletronicos" match "Eletrônicos"; prefix indexes serve partial words.
+ * - stores_rtree: bounding boxes (points) of stores for radius searches.
+ * - merchant_stats: the merchant statistics endpoint answers with one primary-key lookup.
+ */
+export const SNAPSHOT_INDEXES = `
+CREATE INDEX stores_by_merchant ON stores (merchant_id);
+CREATE INDEX stores_by_place ON stores (city_key, district_key);
+CREATE INDEX products_by_merchant ON products (merchant_id);
+CREATE INDEX products_by_category ON products (category_slug);
+CREATE INDEX products_by_published ON products (published_at) WHERE published_at IS NOT NULL;
+
+CREATE VIRTUAL TABLE products_fts USING fts5(
+  title, description, category, brand,
+  content='products', content_rowid='id',
+  tokenize='unicode61 remove_diacritics 2',
+  prefix='2 3'
+);
+INSERT INTO products_fts (products_fts) VALUES ('rebuild');
+INSERT INTO products_fts (products_fts) VALUES ('optimize');
+
+CREATE VIRTUAL TABLE stores_rtree USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+INSERT INTO stores_rtree SELECT id, latitude, latitude, longitude, longitude FROM stores;
+
+CREATE TABLE merchant_stats (
+  merchant_id INTEGER PRIMARY KEY,
+  products_count INTEGER NOT NULL,
+  stores_count INTEGER NOT NULL,
+  views INTEGER NOT NULL,
+  likes INTEGER NOT NULL,
+  dislikes INTEGER NOT NULL
+);
+INSERT INTO merchant_stats
+SELECT m.id,
+  COALESCE(p.products_count, 0), COALESCE(s.stores_count, 0),
+  COALESCE(p.views, 0), COALESCE(p.likes, 0), COALESCE(p.dislikes, 0)
+FROM merchants m
+LEFT JOIN (
+  SELECT merchant_id, COUNT(*) AS products_count,
+    SUM(COALESCE(e.views, 0)) AS views, SUM(COALESCE(e.likes, 0)) AS likes,
+    SUM(COALESCE(e.dislikes, 0)) AS dislikes
+  FROM products LEFT JOIN engagement e ON e.product_id = products.id
+  WHERE published_at IS NOT NULL
+  GROUP BY merchant_id
+) p ON p.merchant_id = m.id
+LEFT JOIN (SELECT merchant_id, COUNT(*) AS stores_count FROM stores GROUP BY merchant_id) s
+  ON s.merchant_id = m.id;
+
+ANALYZE;
+`;
+
+/** Keys of the meta table. */
+export const META = {
+  schemaVersion: 'schema_version',
+  catalogVersion: 'catalog_version',
+  generatedAt: 'generated_at',
+  sourceFingerprint: 'source_fingerprint',
+} as const;

@@ -1,0 +1,23 @@
+/** Response headers the REST API exposes to browser scripts (CORS). */
+export const EXPOSED_HEADERS = ['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Catalog-Version', 'Catalog-Generated-At'];
+
+export const ALLOWED_METHODS = 'GET, OPTIONS';
+
+/** On every API answer, errors included: the API is public and read-only, so any origin may call it. */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': EXPOSED_HEADERS.join(', '),
+};
+
+/** Preflight answer; Max-Age lets browsers skip the preflight for a day. */
+export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  ...CORS_HEADERS,
+  Allow: ALLOWED_METHODS,
+  'Access-Control-Allow-Methods': ALLOWED_METHODS,
+  'Access-Control-Allow-Headers': 'Accept, Content-Type, If-None-Match',
+  'Access-Control-Max-Age': '86400',
+};
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export const NO_STORE = 'no-store';

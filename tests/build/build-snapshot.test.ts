@@ -1,0 +1,174 @@
+import Database from 'better-sqlite3';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatIssue } from '../../src/catalog/build/build-issues.ts';
+import { buildSnapshot } from '../../src/catalog/build/build-snapshot.ts';
+import { openCatalog } from '../../src/catalog/catalog-reader.ts';
+import { validFixture, writeExport, type Fixture, type FixtureLines } from '../support/fixture-export.ts';
+
+let work: string;
+let outFile: string;
+
+beforeEach(() => {
+  work = mkdtempSync(join(tmpdir(), 'catalog-build-'));
+  outFile = join(work, 'out', 'catalog.sqlite');
+});
+afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+const build = (dir: string) => buildSnapshot({ sourceDir: dir, outFile, now: () => new Date('2026-01-02T03:04:05Z') });
+
+/** Builds a broken export over a good snapshot; returns the located issues as text. */
+async function rejected(mutate: (f: Fixture) => FixtureLines | void): Promise<string[]> {
+  expect((await build(writeExport(validFixture()))).ok).toBe(true);
+  const before = readFileSync(outFile);
+  const fixture = validFixture();
+  const lines = mutate(fixture) ?? {};
+  const result = await build(writeExport(fixture, lines));
+  expect(result.ok).toBe(false);
+  if (result.ok) return [];
+  // The previous snapshot is untouched, byte for byte, and no temporary file is left behind.
+  expect(readFileSync(outFile).equals(before)).toBe(true);
+  expect(readdirSync(join(work, 'out'))).toEqual(['catalog.sqlite']);
+  expect(result.issueCount).toBeGreaterThanOrEqual(result.issues.length);
+  return result.issues.map(formatIssue);
+}
+
+describe('buildSnapshot', () => {
+  it('builds a read-only-ready snapshot with counts, version, generation time and indexes', async () => {
+    const result = await build(writeExport(validFixture()));
+    expect(result).toMatchObject({ ok: true, counts: { merchants: 2, stores: 2, products: 2, engagement: 2 }, generatedAt: '2026-01-02T03:04:05.000Z' });
+    const db = new Database(outFile, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
+    // Accent-insensitive full-text search and the geographic index are in place.
+    expect(db.prepare("SELECT rowid FROM products_fts WHERE products_fts MATCH 'eletronicos'").all()).toEqual([{ rowid: 1 }]);
+    expect(db.prepare('SELECT id FROM stores_rtree WHERE min_lat > -23.58 AND max_lat < -23.55').all()).toEqual([{ id: 1 }]);
+    expect(db.prepare("SELECT city_key, district_key FROM stores WHERE id = 1").get()).toEqual({ city_key: 'sao paulo', district_key: 'pinheiros' });
+    db.close();
+    const catalog = openCatalog(outFile);
+    expect(catalog.meta.catalogVersion).toMatch(/^[0-9a-f]{16}$/);
+    expect(catalog.productEngagement(1)).toEqual({ views: 120, likes: 14, dislikes: 2 });
+    // Merchant totals count published products only (product 2 is a draft).
+    expect(catalog.merchantTotals(2)).toEqual({ productsCount: 0, storesCount: 1, views: 0, likes: 0, dislikes: 0 });
+  });
+
+  it('gives the same catalog version to the same content, gzipped or not, and another to other content', async () => {
+    const plain = await build(writeExport(validFixture()));
+    const gzipped = await build(writeExport(validFixture(), {}, { gzip: true }));
+    const changed = validFixture();
+    changed.engagement[0]!.views += 1;
+    const other = await build(writeExport(changed));
+    expect(plain.ok && gzipped.ok && other.ok).toBe(true);
+    if (plain.ok && gzipped.ok && other.ok) {
+      expect(gzipped.catalogVersion).toBe(plain.catalogVersion);
+      expect(other.catalogVersion).not.toBe(plain.catalogVersion);
+    }
+  });
+
+  it('accepts CRLF line ends, a BOM and blank lines', async () => {
+    const f = validFixture();
+    const dir = writeExport(f);
+    writeFileSync(join(dir, 'merchants.ndjson'), '\uFEFF' + f.merchants.map((m) => JSON.stringify(m)).join('\r\n\r\n') + '\r\n');
+    expect((await build(dir)).ok).toBe(true);
+  });
+
+  it('reports a bad JSON line with file and line', async () => {
+    const issues = await rejected((f) => ({ products: [JSON.stringify(f.products[0]), '{"id": 2, "title": '] }));
+    // The rejected product's counters then point nowhere: reported too, on their own line.
+    expect(issues).toEqual([
+      expect.stringMatching(/^products\.ndjson:2: invalid JSON/),
+      'engagement.ndjson:2: productId: no product with id 2',
+    ]);
+  });
+
+  it('reports a missing field and wrong types by field', async () => {
+    const issues = await rejected((f) => {
+      delete (f.stores[1] as Partial<(typeof f.stores)[number]>).district;
+      (f.products[0] as Record<string, unknown>).priceCents = '299,90';
+      (f.merchants[0] as Record<string, unknown>).id = 1.5;
+    });
+    expect(issues).toContain('merchants.ndjson:1: id: Invalid input: expected int, received number');
+    expect(issues).toContainEqual(expect.stringMatching(/^stores\.ndjson:2: district: /));
+    expect(issues).toContainEqual(expect.stringMatching(/^products\.ndjson:1: priceCents: .*expected number/));
+  });
+
+  it('reports unknown fields, control characters and bad coordinates', async () => {
+    const issues = await rejected((f) => {
+      (f.merchants[1] as Record<string, unknown>).secret = 'x';
+      f.products[1]!.title = 'Panela\u0007';
+      f.stores[0]!.latitude = -123;
+    });
+    expect(issues).toContainEqual(expect.stringMatching(/^merchants\.ndjson:2: .*secret/));
+    expect(issues).toContainEqual(expect.stringMatching(/^products\.ndjson:2: title: must not contain control characters/));
+    expect(issues).toContainEqual(expect.stringMatching(/^stores\.ndjson:1: latitude: /));
+  });
+
+  it('reports orphan references and duplicate ids', async () => {
+    const issues = await rejected((f) => {
+      f.stores[1]!.merchantId = 99;
+      f.products.push({ ...f.products[0]!, slug: 'outro' });
+      f.engagement.push({ productId: 404, views: 1, likes: 0, dislikes: 0 });
+      f.merchants.push({ ...f.merchants[0]! });
+    });
+    expect(issues).toEqual([
+      'merchants.ndjson:3: id: duplicate merchant id 1',
+      'stores.ndjson:2: merchantId: no merchant with id 99',
+      'products.ndjson:3: id: duplicate product id 1',
+      'engagement.ndjson:3: productId: no product with id 404',
+    ]);
+  });
+
+  it('reports negative counters and duplicate counter lines', async () => {
+    const issues = await rejected((f) => {
+      f.engagement[0]!.likes = -3;
+      f.engagement.push({ productId: 2, views: 5, likes: 0, dislikes: 0 });
+    });
+    expect(issues).toEqual([
+      expect.stringMatching(/^engagement\.ndjson:1: likes: .*>=0/),
+      'engagement.ndjson:3: productId: duplicate counters for product 2',
+    ]);
+  });
+
+  it('reports missing files and invalid UTF-8 without building', async () => {
+    const dir = writeExport(validFixture());
+    rmSync(join(dir, 'engagement.ndjson'));
+    const missing = await build(dir);
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(formatIssue(missing.issues[0]!)).toMatch(/engagement\.ndjson: missing file/);
+    expect(existsSync(outFile)).toBe(false);
+
+    const bad = writeExport(validFixture());
+    writeFileSync(join(bad, 'merchants.ndjson'), Buffer.concat([Buffer.from('{"id":1,"name":"Loja '), Buffer.from([0xff, 0xfe]), Buffer.from('","slug":"x"}\n')]));
+    const result = await build(bad);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.issues.map(formatIssue)).toContain('merchants.ndjson:1: line is not valid UTF-8');
+  });
+
+  it('counts every error but keeps the report short', async () => {
+    const f = validFixture();
+    const lines = Array.from({ length: 500 }, (_, i) => JSON.stringify({ ...f.products[0], id: i + 1, priceCents: -1 }));
+    const result = await build(writeExport(f, { products: lines, engagement: [] }));
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.issueCount).toBe(500);
+      expect(result.issues).toHaveLength(50);
+    }
+  });
+});
+
+describe('npm run build (catalog step)', () => {
+  it('exits 1 with a located report and keeps the previous snapshot', async () => {
+    const env = { ...process.env, CATALOG_DB: outFile };
+    execFileSync(process.execPath, ['scripts/build-catalog.ts'], { env: { ...env, CATALOG_SOURCE: writeExport(validFixture()) }, stdio: 'pipe' });
+    const mtime = statSync(outFile).mtimeMs;
+    const broken = validFixture();
+    broken.stores[0]!.postalCode = '5422001';
+    const run = spawnSync(process.execPath, ['scripts/build-catalog.ts'], { env: { ...env, CATALOG_SOURCE: writeExport(broken) }, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/stores\.ndjson:1: postalCode: must be a CEP/);
+    expect(run.stderr).toMatch(/1 error\(s\); the previous snapshot was kept/);
+    expect(statSync(outFile).mtimeMs).toBe(mtime);
+  });
+});
