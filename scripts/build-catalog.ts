@@ -16,7 +16,7 @@ const elapsed = () => ((performance.now() - started) / 1000).toFixed(1);
 function showProgress(progress: BuildProgress): void {
   const now = performance.now();
   if (progress.phase === 'index') {
-    if (now - started > 2000) console.error(`[catalog] ${elapsed()}s building indexes (full-text, geographic, merchant totals)…`);
+    if (now - started > 2000) console.error(`[catalog] ${elapsed()}s building the ${progress.file ?? 'other indexes (discovery, geographic)'}…`);
     return;
   }
   if (now - lastReport < 2000) return;

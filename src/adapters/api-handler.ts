@@ -1,18 +1,24 @@
 import { lazyCatalog, type DatabaseConstructor } from '../catalog/catalog-reader.ts';
 import { loadConfig, type Config } from '../config/config.ts';
-import { apiErrorResponse } from '../core/http/api-error-response.ts';
-import { createStatsApi, type RequestHandler } from '../core/rest/stats-api.ts';
+import { toResponse } from '../core/http/api-answer.ts';
+import { apiErrorAnswer } from '../core/http/api-error-answer.ts';
+import { createStatsAnswerer, createStatsApi, type RequestHandler, type StatsApiDeps } from '../core/rest/stats-api.ts';
 
 const logError = (error: unknown) => console.error('[api]', error);
 
-/** Wires the REST core to this process: the snapshot named in the config, opened once, lazily. */
+/** The REST core's dependencies in this process: the configured snapshot, opened once, lazily. */
+function statsDeps(config: Config, Driver?: DatabaseConstructor): StatsApiDeps {
+  return { catalog: lazyCatalog(config.catalogDb, Driver), cache: config.cache, siteUrl: config.siteUrl, logError };
+}
+
+/** For the self-hosted server, which writes answers to the socket itself. */
+export function createApiAnswerer(config: Config, Driver?: DatabaseConstructor) {
+  return createStatsAnswerer(statsDeps(config, Driver));
+}
+
+/** For Web-standard entry points (Netlify Function, Astro route). */
 export function createApiHandler(config: Config, Driver?: DatabaseConstructor): RequestHandler {
-  return createStatsApi({
-    catalog: lazyCatalog(config.catalogDb, Driver),
-    cache: config.cache,
-    siteUrl: config.siteUrl,
-    logError,
-  });
+  return createStatsApi(statsDeps(config, Driver));
 }
 
 /**
@@ -24,6 +30,6 @@ export function createApiHandlerFromEnv(env: Record<string, string | undefined> 
     return createApiHandler(loadConfig(env));
   } catch (error) {
     logError(error);
-    return () => apiErrorResponse('INTERNAL_ERROR');
+    return () => toResponse(apiErrorAnswer('INTERNAL_ERROR'));
   }
 }

@@ -41,20 +41,29 @@ export function openCatalog(file: string, Driver: DatabaseConstructor = Database
     // and syscalls) on every query: about 7x faster per lookup. The snapshot is never written in
     // place (builds rename a new file over it), so no writer waits on this lock.
     db.pragma('locking_mode = EXCLUSIVE');
+    // Read pages through a memory map instead of a read() call each: the snapshot is read-only,
+    // and the kernel's page cache then serves every process that opens it.
+    db.pragma('mmap_size = 1073741824');
     const metaRows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
     const meta = new Map(metaRows.map((r) => [r.key, r.value]));
     if (meta.get(META.schemaVersion) !== SNAPSHOT_SCHEMA_VERSION) {
       throw new SnapshotError(`catalog snapshot ${file} has schema version ${meta.get(META.schemaVersion) ?? 'none'}, expected ${SNAPSHOT_SCHEMA_VERSION}: rebuild it`);
     }
-    const engagement = db.prepare('SELECT views, likes, dislikes FROM engagement WHERE product_id = ?');
-    const merchant = db.prepare(
-      `SELECT products_count AS productsCount, stores_count AS storesCount, views, likes, dislikes
-       FROM merchant_stats WHERE merchant_id = ?`,
-    );
+    // Raw rows (arrays): cheaper than row objects on the stats hot path.
+    const engagement = db.prepare('SELECT views, likes, dislikes FROM engagement WHERE product_id = ?').raw(true);
+    const merchant = db
+      .prepare('SELECT products_count, stores_count, views, likes, dislikes FROM merchant_stats WHERE merchant_id = ?')
+      .raw(true);
     return {
       meta: { catalogVersion: meta.get(META.catalogVersion) ?? '', generatedAt: meta.get(META.generatedAt) ?? '' },
-      productEngagement: (id) => engagement.get(id) as EngagementCounts | undefined,
-      merchantTotals: (id) => merchant.get(id) as MerchantTotals | undefined,
+      productEngagement: (id) => {
+        const row = engagement.get(id) as [number, number, number] | undefined;
+        return row && { views: row[0], likes: row[1], dislikes: row[2] };
+      },
+      merchantTotals: (id) => {
+        const row = merchant.get(id) as [number, number, number, number, number] | undefined;
+        return row && { productsCount: row[0], storesCount: row[1], views: row[2], likes: row[3], dislikes: row[4] };
+      },
     };
   } catch (error) {
     db.close();

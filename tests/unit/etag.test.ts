@@ -4,7 +4,7 @@ import { ifNoneMatchHits, strongEtag } from '../../src/core/http/etag.ts';
 describe('ETag', () => {
   it('is strong, stable for the same body and different for another', () => {
     const tag = strongEtag('{"a":1}');
-    expect(tag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    expect(tag).toMatch(/^"[0-9a-z]+-[0-9a-z]+"$/);
     expect(strongEtag('{"a":1}')).toBe(tag);
     expect(strongEtag('{"a":2}')).not.toBe(tag);
   });

@@ -3,10 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../../config/config.ts';
-import type { RequestHandler } from '../../core/rest/stats-api.ts';
-import { createApiHandler } from '../api-handler.ts';
+import { createApiAnswerer } from '../api-handler.ts';
 import { listStaticPaths } from './static-files.ts';
-import { sendWebResponse, toWebRequest } from './web-bridge.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -15,6 +13,21 @@ export interface NodeServerOptions {
   /** The Astro build output (dist/): its standalone handler serves pages and documents. */
   distDir: string;
 }
+
+/**
+ * One request header, joined as Headers.get joins repeats; reading req.headers instead would
+ * build the whole parsed header object on every request.
+ */
+function rawHeader(raw: string[], lowerName: string): string | null {
+  let value: string | null = null;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.length === lowerName.length && raw[i]!.toLowerCase() === lowerName) value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+  }
+  return value;
+}
+
+/** Paths the WHATWG URL parser leaves as they are. */
+const PLAIN_PATH = /^[A-Za-z0-9/_-]*$/;
 
 /** Paths the platform-free core answers; everything else is Astro's (pages, documents, files). */
 function isApiPath(pathname: string): boolean {
@@ -33,17 +46,19 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
   const staticPaths = listStaticPaths(join(distDir, 'client'));
-  const api: RequestHandler = createApiHandler(config);
-  const origin = new URL(config.siteUrl).origin;
+  const answer = createApiAnswerer(config);
 
-  const answerApi = async (req: IncomingMessage, res: ServerResponse) => {
-    try {
-      await sendWebResponse(res, await api(toWebRequest(req, origin)));
-    } catch (error) {
-      console.error('[server]', error);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal server error');
-      else res.destroy();
-    }
+  // The core's answer goes straight to the socket: no WHATWG Request/Response on this hot path.
+  const answerApi = (req: IncomingMessage, res: ServerResponse, url: string, path: string) => {
+    const ifNoneMatch = rawHeader(req.rawHeaders, 'if-none-match');
+    // Routed on the path as the Web adapters see it (WHATWG URL: dot segments resolved,
+    // backslashes turned into slashes…); a path of plain characters needs no parsing.
+    const pathname = PLAIN_PATH.test(path) ? path : new URL(url, 'http://localhost').pathname;
+    const { status, headers, body } = answer({ method: req.method ?? 'GET', pathname, ifNoneMatch });
+    // With Content-Length, Node sends head and body in one write instead of chunked framing.
+    // (In the headers object: headers set apart with setHeader would make Node merge the two.)
+    if (body !== null) headers['Content-Length'] = String(Buffer.byteLength(body));
+    res.writeHead(status, headers).end(body ?? undefined);
   };
 
   return createServer((req, res) => {
@@ -55,7 +70,7 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
     }
     const queryAt = url.indexOf('?');
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-    if (isApiPath(pathname) && !staticPaths.has(pathname)) void answerApi(req, res);
+    if (isApiPath(pathname) && !staticPaths.has(pathname)) answerApi(req, res, url, pathname);
     else astro(req, res);
   });
 }

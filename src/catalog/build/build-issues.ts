@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-
 /** One problem in the export, located so the operator can fix it: file, line, field. */
 export interface BuildIssue {
   file: string;
@@ -26,12 +24,5 @@ export class IssueLog {
   add(issue: BuildIssue): void {
     this.count += 1;
     if (this.kept.length < this.keep) this.kept.push(issue);
-  }
-
-  addZodError(file: string, line: number, error: z.ZodError): void {
-    for (const issue of error.issues) {
-      const field = issue.path.length > 0 ? issue.path.join('.') : null;
-      this.add({ file, line, field, message: issue.message });
-    }
   }
 }

@@ -2,11 +2,11 @@ import Database from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { EXPORT_FILES } from '../../domain/catalog-records.ts';
-import { META, SNAPSHOT_INDEXES, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../snapshot-schema.ts';
+import { Worker } from 'node:worker_threads';
+import { META, SEARCH_INDEX_BUILD, SNAPSHOT_INDEXES, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../snapshot-schema.ts';
 import { IssueLog, type BuildIssue } from './build-issues.ts';
-import { exportFingerprint, locateExportFiles } from './export-files.ts';
-import { readNdjsonLines } from './ndjson-lines.ts';
+import { exportFingerprint, locateExportFiles, type ExportFile } from './export-files.ts';
+import type { ParseWorkerInput, ParseWorkerMessage } from './parse-worker.ts';
 import { createRecordLoaders, type LoadCounts } from './record-loaders.ts';
 
 export interface BuildProgress {
@@ -31,12 +31,14 @@ export type BuildResult =
   | { ok: true; counts: LoadCounts; catalogVersion: string; generatedAt: string; outFile: string }
   | { ok: false; issues: BuildIssue[]; issueCount: number };
 
-const SCHEMAS = Object.fromEntries(EXPORT_FILES.map((f) => [f.kind, f.schema]));
-
 /**
  * Streams the export into a fresh SQLite file next to `outFile`, validating every record and
  * reference, and moves it into place only when the whole export is clean: a bad export leaves the
  * previous snapshot (and any service reading it) untouched.
+ *
+ * Two threads, so both cores work: a worker reads, parses and validates (parse-worker.ts) while
+ * this thread checks references and inserts. The full-text index is built as soon as the last
+ * product is in, while the worker goes on parsing the engagement counters.
  */
 export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
   const issues = new IssueLog(options.keepIssues ?? 50);
@@ -51,52 +53,26 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -65536');
-    db.pragma('temp_store = FILE');
     db.exec(SNAPSHOT_TABLES);
 
-    const { loaders, counts } = createRecordLoaders(db);
-    const hash = createHash('sha256');
+    const { loaders, counts, finish } = createRecordLoaders(db);
     db.exec('BEGIN');
-    for (const file of files) {
-      hash.update(`\n${file.kind}\n`);
-      const schema = SCHEMAS[file.kind]!;
-      const load = loaders[file.kind];
-      let records = 0;
-      let bytesRead = 0;
-      const report = () => options.onProgress?.({ phase: 'load', file: file.name, records, bytesRead, bytesTotal: file.size });
-      const lines = readNdjsonLines(file.path, {
-        hash,
-        onBytes: (n) => (bytesRead = n),
-        onBadLine: (line, message) => issues.add({ file: file.name, line, field: null, message }),
-      });
-      for await (const { lineNumber, text } of lines) {
-        let value: unknown;
-        try {
-          value = JSON.parse(text);
-        } catch (error) {
-          issues.add({ file: file.name, line: lineNumber, field: null, message: `invalid JSON (${(error as Error).message})` });
-          continue;
-        }
-        const parsed = schema.safeParse(value);
-        if (!parsed.success) {
-          issues.addZodError(file.name, lineNumber, parsed.error);
-          continue;
-        }
-        const problem = load(parsed.data);
-        if (problem) issues.add({ file: file.name, line: lineNumber, ...problem });
-        records += 1;
-        if ((records & 0xffff) === 0) report();
+    const digests = await loadFiles(files, loaders, issues, options.onProgress, (kind) => {
+      if (kind === 'products' && issues.count === 0) {
+        options.onProgress?.({ phase: 'index', file: 'full-text index' });
+        db.exec(SEARCH_INDEX_BUILD);
       }
-      report();
-    }
+    });
     if (issues.count > 0) {
       db.exec('ROLLBACK');
       return { ok: false, issues: issues.kept, issueCount: issues.count };
     }
+    finish();
 
     options.onProgress?.({ phase: 'index' });
     db.exec(SNAPSHOT_INDEXES);
-    const catalogVersion = hash.digest('hex').slice(0, 16);
+    // The content of the export, whatever its compression: the same export, the same version.
+    const catalogVersion = createHash('sha256').update(files.map((f) => `${f.kind}:${digests.get(f.kind)}`).join('\n')).digest('hex').slice(0, 16);
     const generatedAt = (options.now?.() ?? new Date()).toISOString();
     const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     setMeta.run(META.schemaVersion, SNAPSHOT_SCHEMA_VERSION);
@@ -113,4 +89,54 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     if (db.open) db.close();
     rmSync(tempFile, { force: true });
   }
+}
+
+/**
+ * Runs the parse worker over the files and loads what it sends; `onFileLoaded` runs once a file's
+ * last record is in. Resolves to each file's digest.
+ */
+function loadFiles(
+  files: ExportFile[],
+  loaders: ReturnType<typeof createRecordLoaders>['loaders'],
+  issues: IssueLog,
+  onProgress: BuildOptions['onProgress'],
+  onFileLoaded: (kind: ExportFile['kind']) => void,
+): Promise<Map<string, string>> {
+  const input: ParseWorkerInput = { files: files.map(({ kind, path, name }) => ({ kind, path, name })) };
+  const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { workerData: input });
+  const digests = new Map<string, string>();
+  const records = new Map<string, number>();
+  return new Promise((resolve, reject) => {
+    worker.on('message', (message: ParseWorkerMessage) => {
+      try {
+        if (message.type === 'file-end') {
+          digests.set(message.kind, message.digest);
+          onFileLoaded(message.kind);
+          return;
+        }
+        const file = files.find((f) => f.kind === message.kind)!;
+        const load = loaders[message.kind];
+        // Located issues in line order: the worker's (syntax, schema) and ours (references).
+        const found: BuildIssue[] = [...message.issues];
+        message.records.forEach((record, i) => {
+          const problem = load(record);
+          if (problem) found.push({ file: file.name, line: message.lines[i]!, ...problem });
+        });
+        found.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+        for (const issue of found) issues.add(issue);
+        const done = (records.get(file.kind) ?? 0) + message.records.length;
+        records.set(file.kind, done);
+        onProgress?.({ phase: 'load', file: file.name, records: done, bytesRead: message.bytesRead, bytesTotal: file.size });
+        worker.postMessage('ack');
+      } catch (error) {
+        void worker.terminate();
+        reject(error);
+      }
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code === 0 && digests.size === files.length) resolve(digests);
+      else reject(new Error(`the export parser stopped early (exit code ${code})`));
+    });
+  });
 }

@@ -12,15 +12,28 @@ export interface LoadCounts {
   engagement: number;
 }
 
+/** Totals of the merchant statistics endpoint, summed while loading (cheaper than a SQL pass). */
+interface MerchantTotals {
+  products: number;
+  stores: number;
+  views: number;
+  likes: number;
+  dislikes: number;
+}
+
+/** Marks a draft in `products`: its counters do not count towards the merchant's totals. */
+const DRAFT = 0;
+
 /**
  * Reference and uniqueness checks plus inserts, one loader per export file. Files are read in the
  * order merchants → stores → products → engagement, so every reference points to ids already seen.
- * Id sets live in memory (about 40 MB for a million products) to keep checks off the database.
+ * Ids live in memory (about 60 MB for a million products) to keep the checks off the database.
  */
 export function createRecordLoaders(db: Database) {
-  const merchantIds = new Set<number>();
+  const merchants = new Map<number, MerchantTotals>();
   const storeIds = new Set<number>();
-  const productIds = new Set<number>();
+  /** Product id → its merchant's id, or DRAFT. */
+  const products = new Map<number, number>();
   const engagedIds = new Set<number>();
   const counts: LoadCounts = { merchants: 0, stores: 0, products: 0, engagement: 0 };
 
@@ -34,22 +47,25 @@ export function createRecordLoaders(db: Database) {
        price_cents, slug, image_url, published_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertEngagement = db.prepare('INSERT INTO engagement (product_id, views, likes, dislikes) VALUES (?, ?, ?, ?)');
+  const insertMerchantStats = db.prepare('INSERT INTO merchant_stats VALUES (?, ?, ?, ?, ?, ?)');
 
   const duplicate = (what: string, id: number) => ({ field: 'id', message: `duplicate ${what} id ${id}` });
   const unknownMerchant = (id: number) => ({ field: 'merchantId', message: `no merchant with id ${id}` });
 
-  const merchants: Loader<MerchantRecord> = (m) => {
-    if (merchantIds.has(m.id)) return duplicate('merchant', m.id);
-    merchantIds.add(m.id);
+  const loadMerchant: Loader<MerchantRecord> = (m) => {
+    if (merchants.has(m.id)) return duplicate('merchant', m.id);
+    merchants.set(m.id, { products: 0, stores: 0, views: 0, likes: 0, dislikes: 0 });
     insertMerchant.run(m.id, m.name, m.slug);
     counts.merchants += 1;
     return null;
   };
 
-  const stores: Loader<StoreRecord> = (s) => {
+  const loadStore: Loader<StoreRecord> = (s) => {
     if (storeIds.has(s.id)) return duplicate('store', s.id);
-    if (!merchantIds.has(s.merchantId)) return unknownMerchant(s.merchantId);
+    const merchant = merchants.get(s.merchantId);
+    if (!merchant) return unknownMerchant(s.merchantId);
     storeIds.add(s.id);
+    merchant.stores += 1;
     insertStore.run(s.id, s.merchantId, s.name, s.address, s.district, s.city, s.state, s.postalCode,
       s.latitude, s.longitude, foldKey(s.city), foldKey(s.district));
     counts.stores += 1;
@@ -58,10 +74,13 @@ export function createRecordLoaders(db: Database) {
 
   // Categories repeat across a million rows: slug each distinct name once.
   const categorySlugs = new Map<string, string>();
-  const products: Loader<ProductRecord> = (p) => {
-    if (productIds.has(p.id)) return duplicate('product', p.id);
-    if (!merchantIds.has(p.merchantId)) return unknownMerchant(p.merchantId);
-    productIds.add(p.id);
+  const loadProduct: Loader<ProductRecord> = (p) => {
+    if (products.has(p.id)) return duplicate('product', p.id);
+    const merchant = merchants.get(p.merchantId);
+    if (!merchant) return unknownMerchant(p.merchantId);
+    const published = p.publishedAt !== null;
+    products.set(p.id, published ? p.merchantId : DRAFT);
+    if (published) merchant.products += 1;
     let categorySlug = categorySlugs.get(p.category);
     if (categorySlug === undefined) {
       categorySlug = slugify(p.category);
@@ -73,15 +92,32 @@ export function createRecordLoaders(db: Database) {
     return null;
   };
 
-  const engagement: Loader<EngagementRecord> = (e) => {
-    if (!productIds.has(e.productId)) return { field: 'productId', message: `no product with id ${e.productId}` };
+  const loadEngagement: Loader<EngagementRecord> = (e) => {
+    const merchantId = products.get(e.productId);
+    if (merchantId === undefined) return { field: 'productId', message: `no product with id ${e.productId}` };
     if (engagedIds.has(e.productId)) return { field: 'productId', message: `duplicate counters for product ${e.productId}` };
     engagedIds.add(e.productId);
+    if (merchantId !== DRAFT) {
+      const totals = merchants.get(merchantId)!;
+      totals.views += e.views;
+      totals.likes += e.likes;
+      totals.dislikes += e.dislikes;
+    }
     insertEngagement.run(e.productId, e.views, e.likes, e.dislikes);
     counts.engagement += 1;
     return null;
   };
 
-  const loaders: { [K in ExportKind]: Loader<never> } = { merchants, stores, products, engagement };
-  return { loaders: loaders as Record<ExportKind, Loader<unknown>>, counts };
+  /** Writes the merchant statistics summed while loading. */
+  const finish = () => {
+    for (const [id, t] of merchants) insertMerchantStats.run(id, t.products, t.stores, t.views, t.likes, t.dislikes);
+  };
+
+  const loaders: { [K in ExportKind]: Loader<never> } = {
+    merchants: loadMerchant,
+    stores: loadStore,
+    products: loadProduct,
+    engagement: loadEngagement,
+  };
+  return { loaders: loaders as Record<ExportKind, Loader<unknown>>, counts, finish };
 }

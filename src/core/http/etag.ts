@@ -1,8 +1,20 @@
-import { hash } from 'node:crypto';
-
-/** Strong validator of an exact body: same bytes, same tag, whatever the deployment. */
+/**
+ * Strong validator of an exact body: same bytes, same tag, on every target and deployment.
+ * cyrb53 (a 53-bit non-cryptographic hash) in plain JS: a per-URL validator needs no collision
+ * resistance against attackers, and a crypto hash costs a native call per request on the hot path.
+ */
 export function strongEtag(body: string): string {
-  return `"${hash('sha1', body, 'base64url').slice(0, 22)}"`;
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  const hash = 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  return `"${hash.toString(36)}-${body.length.toString(36)}"`;
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { CatalogReader } from '../../catalog/catalog-reader.ts';
 import { parseIdSegment } from '../../domain/ids.ts';
+import { BoundedCache } from '../bounded-cache.ts';
 import type { MerchantStats, ProductStats } from '../../domain/stats.ts';
-import { apiErrorResponse } from '../http/api-error-response.ts';
+import { queryOf, toResponse, type ApiAnswer, type ApiQuery } from '../http/api-answer.ts';
+import { apiErrorAnswer } from '../http/api-error-answer.ts';
 import { ifNoneMatchHits, strongEtag } from '../http/etag.ts';
 import { ALLOWED_METHODS, CORS_HEADERS, JSON_CONTENT_TYPE, PREFLIGHT_HEADERS } from '../http/headers.ts';
 
@@ -19,11 +21,14 @@ export type RequestHandler = (request: Request) => Response | Promise<Response>;
 /** The REST statistics routes; every other path under /api/ is API_ROUTE_NOT_FOUND. */
 const STATS_ROUTE = /^\/api\/public\/v1\/(products|merchants)\/([^/]*)\/stats$/;
 
+/** About 2 MB of rendered answers per process. */
+const RENDERED_CACHE_ENTRIES = 10_000;
+
 /**
- * The public REST statistics API: a Web Request in, a Response out, for any path under /api/.
- * Platform adapters (self-hosted server, Astro route, Netlify Function) only forward to it.
+ * The public REST statistics API, for any path under /api/: the request's facts in, the answer
+ * out. Platform-free; createStatsApi below is its Web Request → Response form.
  */
-export function createStatsApi(deps: StatsApiDeps): RequestHandler {
+export function createStatsAnswerer(deps: StatsApiDeps): (query: ApiQuery) => ApiAnswer {
   const cacheControl = `public, max-age=${deps.cache.maxAge}, stale-while-revalidate=${deps.cache.staleWhileRevalidate}`;
   const notFoundResolution = `See ${deps.siteUrl}/openapi.json for the available routes.`;
 
@@ -49,9 +54,30 @@ export function createStatsApi(deps: StatsApiDeps): RequestHandler {
     };
   };
 
-  const ok = (request: Request, catalog: CatalogReader, stats: ProductStats | MerchantStats): Response => {
-    const body = JSON.stringify(stats);
-    const etag = strongEtag(body);
+  /*
+   * Rendered bodies and their ETags, by route and id. The snapshot never changes under a reader,
+   * so entries never go stale; a hot product then costs no query, no serialization, no hashing.
+   */
+  let renderedFor: CatalogReader | undefined;
+  let rendered = new BoundedCache<string, { body: string; etag: string }>(RENDERED_CACHE_ENTRIES);
+
+  const render = (catalog: CatalogReader, isProduct: boolean, id: number) => {
+    if (catalog !== renderedFor) {
+      renderedFor = catalog;
+      rendered = new BoundedCache(RENDERED_CACHE_ENTRIES);
+    }
+    const key = isProduct ? `p${id}` : `m${id}`;
+    let entry = rendered.get(key);
+    if (entry === undefined) {
+      const body = JSON.stringify(isProduct ? productStats(catalog, id) : merchantStats(catalog, id));
+      entry = { body, etag: strongEtag(body) };
+      rendered.set(key, entry);
+    }
+    return entry;
+  };
+
+  const ok = (query: ApiQuery, catalog: CatalogReader, isProduct: boolean, id: number): ApiAnswer => {
+    const { body, etag } = render(catalog, isProduct, id);
     const headers = {
       ...CORS_HEADERS,
       'Content-Type': JSON_CONTENT_TYPE,
@@ -61,31 +87,34 @@ export function createStatsApi(deps: StatsApiDeps): RequestHandler {
       'Catalog-Generated-At': catalog.meta.generatedAt,
       'X-Content-Type-Options': 'nosniff',
     };
-    if (ifNoneMatchHits(request.headers.get('If-None-Match'), etag)) {
-      return new Response(null, { status: 304, headers });
-    }
-    return new Response(body, { status: 200, headers });
+    if (ifNoneMatchHits(query.ifNoneMatch, etag)) return { status: 304, headers, body: null };
+    return { status: 200, headers, body };
   };
 
-  const route = (request: Request): Response => {
-    const match = STATS_ROUTE.exec(new URL(request.url).pathname);
-    if (!match) return apiErrorResponse('API_ROUTE_NOT_FOUND', { resolution: notFoundResolution });
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
-    if (request.method !== 'GET') return apiErrorResponse('METHOD_NOT_ALLOWED', { headers: { Allow: ALLOWED_METHODS } });
+  const route = (query: ApiQuery): ApiAnswer => {
+    const match = STATS_ROUTE.exec(query.pathname);
+    if (!match) return apiErrorAnswer('API_ROUTE_NOT_FOUND', { resolution: notFoundResolution });
+    if (query.method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: null };
+    if (query.method !== 'GET') return apiErrorAnswer('METHOD_NOT_ALLOWED', { headers: { Allow: ALLOWED_METHODS } });
 
     const isProduct = match[1] === 'products';
     const id = parseIdSegment(match[2]!);
-    if (id === null) return apiErrorResponse(isProduct ? 'INVALID_PRODUCT_ID' : 'INVALID_MERCHANT_ID');
-    const catalog = deps.catalog();
-    return ok(request, catalog, isProduct ? productStats(catalog, id) : merchantStats(catalog, id));
+    if (id === null) return apiErrorAnswer(isProduct ? 'INVALID_PRODUCT_ID' : 'INVALID_MERCHANT_ID');
+    return ok(query, deps.catalog(), isProduct, id);
   };
 
-  return (request) => {
+  return (query) => {
     try {
-      return route(request);
+      return route(query);
     } catch (error) {
       deps.logError(error);
-      return apiErrorResponse('INTERNAL_ERROR');
+      return apiErrorAnswer('INTERNAL_ERROR');
     }
   };
+}
+
+/** The REST API as a Web handler (Netlify Function, Astro route). */
+export function createStatsApi(deps: StatsApiDeps): RequestHandler {
+  const answer = createStatsAnswerer(deps);
+  return (request) => toResponse(answer(queryOf(request)));
 }

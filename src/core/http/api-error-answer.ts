@@ -1,14 +1,15 @@
 import { API_ERRORS, type ApiError, type ApiErrorCode } from '../../domain/api-error.ts';
+import type { ApiAnswer } from './api-answer.ts';
 import { CORS_HEADERS, JSON_CONTENT_TYPE, NO_STORE } from './headers.ts';
 
 /**
  * The one way to answer a REST error: the fixed Error body (error === message), CORS, never
  * cached, never a detail of the failure itself.
  */
-export function apiErrorResponse(
+export function apiErrorAnswer(
   code: ApiErrorCode,
   options: { headers?: Record<string, string>; resolution?: string } = {},
-): Response {
+): ApiAnswer {
   const spec = API_ERRORS[code];
   const body: ApiError = {
     error: spec.message,
@@ -16,7 +17,7 @@ export function apiErrorResponse(
     message: spec.message,
     resolution: options.resolution ?? spec.resolution,
   };
-  return new Response(JSON.stringify(body), {
+  return {
     status: spec.status,
     headers: {
       ...CORS_HEADERS,
@@ -25,5 +26,6 @@ export function apiErrorResponse(
       'X-Content-Type-Options': 'nosniff',
       ...options.headers,
     },
-  });
+    body: JSON.stringify(body),
+  };
 }

@@ -1,0 +1,42 @@
+/**
+ * The baseline of the build benchmark: the export's rows inserted into the snapshot's tables as
+ * plainly as SQLite allows (one transaction, prepared statements, same pragmas), with no
+ * validation, no reference checks and no derived indexes. Prints its wall time and peak RSS.
+ */
+import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { readNdjsonLines } from '../src/catalog/build/ndjson-lines.ts';
+
+const [sourceDir, outFile] = process.argv.slice(2) as [string, string];
+const started = performance.now();
+rmSync(outFile, { force: true });
+const db = new Database(outFile);
+db.pragma('journal_mode = OFF');
+db.pragma('synchronous = OFF');
+db.pragma('cache_size = -65536');
+db.exec(`
+  CREATE TABLE merchants (id INTEGER PRIMARY KEY, name TEXT, slug TEXT);
+  CREATE TABLE stores (id INTEGER PRIMARY KEY, merchant_id INTEGER, name TEXT, address TEXT, district TEXT, city TEXT,
+    state TEXT, postal_code TEXT, latitude REAL, longitude REAL);
+  CREATE TABLE products (id INTEGER PRIMARY KEY, merchant_id INTEGER, title TEXT, description TEXT, category TEXT,
+    brand TEXT, price_cents INTEGER, slug TEXT, image_url TEXT, published_at TEXT, updated_at TEXT);
+  CREATE TABLE engagement (product_id INTEGER PRIMARY KEY, views INTEGER, likes INTEGER, dislikes INTEGER);
+`);
+// Positional parameters, in each file's field order: the cheapest way to bind.
+const insert = {
+  merchants: db.prepare('INSERT INTO merchants VALUES (?, ?, ?)'),
+  stores: db.prepare('INSERT INTO stores VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+  products: db.prepare('INSERT INTO products VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+  engagement: db.prepare('INSERT INTO engagement VALUES (?, ?, ?, ?)'),
+};
+db.exec('BEGIN');
+for (const kind of ['merchants', 'stores', 'products', 'engagement'] as const) {
+  const statement = insert[kind];
+  for await (const { text } of readNdjsonLines(join(sourceDir, `${kind}.ndjson`))) {
+    statement.run(...(Object.values(JSON.parse(text) as Record<string, unknown>) as (string | number | null)[]));
+  }
+}
+db.exec('COMMIT');
+db.close();
+console.log(JSON.stringify({ seconds: (performance.now() - started) / 1000, maxRssMb: process.resourceUsage().maxRSS / 1024 }));

@@ -1,0 +1,54 @@
+/**
+ * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build,
+ * --products N (build benchmark size, default 1,000,000), --rounds N, --seconds N (stats).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildSnapshot } from '../src/catalog/build/build-snapshot.ts';
+import { benchSnapshotBuild } from './snapshot-build.ts';
+import { benchStatsThroughput, summarizeThroughput } from './stats-throughput.ts';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    products: { type: 'string', default: '1000000' },
+    rounds: { type: 'string', default: '6' },
+    seconds: { type: 'string', default: '4' },
+  },
+});
+const fixed = (n: number, digits = 2) => n.toFixed(digits);
+
+if (values.only !== 'build') {
+  if (!existsSync('dist/server/entry.mjs')) {
+    console.error('[bench] building the site first…');
+    execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], { stdio: 'inherit' });
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
+  const snapshot = join(dir, 'catalog.sqlite');
+  const built = await buildSnapshot({ sourceDir: 'data/sample', outFile: snapshot });
+  if (!built.ok) throw new Error('the sample catalog does not build');
+  const rounds = Number(values.rounds);
+  const seconds = Number(values.seconds);
+  for (const spread of [false, true]) {
+    const summary = summarizeThroughput(await benchStatsThroughput({ snapshot, rounds, seconds, spread }));
+    console.log(
+      `stats ${spread ? 'spread ids' : 'one product'}: self-hosted ${Math.round(summary.oursRps)} req/s (p99 ${summary.oursP99} ms), ` +
+        `bare node:http ${Math.round(summary.bareRps)} req/s (p99 ${summary.bareP99} ms), ` +
+        `ratio ${fixed(summary.medianRatio)} (median of ${rounds} rounds: ${summary.ratios.map((r) => fixed(r)).join(' ')})` +
+        (summary.errors ? `, ${summary.errors} non-2xx` : ''),
+    );
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+if (values.only !== 'stats') {
+  const f = await benchSnapshotBuild(Number(values.products));
+  console.log(
+    `build of ${f.products} products: ${fixed(f.buildSeconds, 1)} s (peak RSS ${Math.round(f.buildMaxRssMb)} MB), ` +
+      `raw insert of the same rows ${fixed(f.rawInsertSeconds, 1)} s (peak RSS ${Math.round(f.rawInsertMaxRssMb)} MB), ` +
+      `ratio ${fixed(f.buildSeconds / f.rawInsertSeconds)}`,
+  );
+}
