@@ -52,7 +52,7 @@ async function measure(target: string, url: string, seconds: number, spread = fa
 
 export async function benchStatsThroughput(options: { snapshot: string; rounds: number; seconds: number; spread: boolean; env?: Record<string, string> }) {
   const path = '/api/public/v1/products/1/stats';
-  if (pin) spawnSync('taskset', ['-cp', '0', String(process.pid)]);
+  if (pin) spawnSync('taskset', ['-a', '-cp', '0', String(process.pid)]);
   const server = await startProcess(['scripts/serve.ts'], { HOST: '127.0.0.1', PORT: '0', CATALOG_DB: options.snapshot, ...options.env });
   const sample = await fetch(server.url + path);
   const headers: Record<string, string> = {};
@@ -78,6 +78,8 @@ export async function benchStatsThroughput(options: { snapshot: string; rounds: 
     return samples;
   } finally {
     await Promise.all([server.stop(), bare.stop()]);
+    // Give this process (and what it starts next, such as the build benchmark) every core back.
+    if (pin) spawnSync('taskset', ['-a', '-cp', `0-${cpus().length - 1}`, String(process.pid)]);
   }
 }
 
