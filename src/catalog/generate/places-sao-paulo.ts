@@ -1,4 +1,4 @@
-import type { District } from './places.ts';
+import { district as d, type District } from './district.ts';
 
 /*
  * Districts (distritos, plus a few well-known bairros such as Vila Madalena, Brooklin and Vila
@@ -10,14 +10,6 @@ import type { District } from './places.ts';
  * matter: accent-insensitive search tests are written against them.
  */
 
-const d = (
-  name: string,
-  latitude: number,
-  longitude: number,
-  weight: number,
-  cep: readonly [number, number],
-  streets: string,
-): District => ({ name, latitude, longitude, weight, cep, streets: streets.split('; ') });
 
 export const SAO_PAULO_DISTRICTS: readonly District[] = [
   d('Pinheiros', -23.567, -46.693, 8, [5401, 5428], 'Rua dos Pinheiros; Rua Teodoro Sampaio; Rua Cardeal Arcoverde; Avenida Brigadeiro Faria Lima; Rua Ferreira de Araújo; Rua Butantã'),

@@ -1,21 +1,14 @@
 import { cumulativeWeights } from './rng.ts';
+import { district as d, type District } from './district.ts';
 import { SAO_PAULO_DISTRICTS } from './places-sao-paulo.ts';
+
+export type { District };
 
 /*
  * Where the generated stores are: real cities, real districts with approximate centre
  * coordinates (about 1 km), real streets, and CEP prefixes inside each city's real CEP range.
  */
 
-export interface District {
-  name: string;
-  latitude: number;
-  longitude: number;
-  /** Relative number of shops in the district (within its city). */
-  weight: number;
-  /** First five CEP digits used in the district, inclusive range (e.g. [5401, 5428] = 05401..05428). */
-  cep: readonly [number, number];
-  streets: readonly string[];
-}
 
 export interface City {
   name: string;
@@ -29,14 +22,6 @@ export interface City {
   districts: readonly District[];
 }
 
-const d = (
-  name: string,
-  latitude: number,
-  longitude: number,
-  weight: number,
-  cep: readonly [number, number],
-  streets: string,
-): District => ({ name, latitude, longitude, weight, cep, streets: streets.split('; ') });
 
 export const SAO_PAULO: City = {
   name: 'São Paulo',
