@@ -14,7 +14,7 @@ rmSync(outFile, { force: true });
 const db = new Database(outFile);
 db.pragma('journal_mode = OFF');
 db.pragma('synchronous = OFF');
-db.pragma('cache_size = -65536');
+db.pragma('cache_size = -32768');
 db.exec(`
   CREATE TABLE merchants (id INTEGER PRIMARY KEY, name TEXT, slug TEXT);
   CREATE TABLE stores (id INTEGER PRIMARY KEY, merchant_id INTEGER, name TEXT, address TEXT, district TEXT, city TEXT,

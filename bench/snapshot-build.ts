@@ -30,7 +30,8 @@ function timedBuild(sourceDir: string, outFile: string, rssFile: string): { seco
   return { seconds, maxRssMb: Number(readFileSync(rssFile, 'utf8')) / 1024 };
 }
 
-export async function benchSnapshotBuild(products: number): Promise<BuildFigures> {
+/** `keepSnapshot`: where to leave the built snapshot (the stats benchmark reuses it). */
+export async function benchSnapshotBuild(products: number, keepSnapshot?: string): Promise<BuildFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
   try {
     const source = join(dir, 'export');
@@ -38,7 +39,7 @@ export async function benchSnapshotBuild(products: number): Promise<BuildFigures
     await generateCatalog({ products, outDir: source, onProgress: (done, total) => done === total && console.error(`[bench] generated ${total}`) });
     const raw = JSON.parse(execFileSync(process.execPath, ['bench/raw-insert-baseline.ts', source, join(dir, 'raw.sqlite')], { encoding: 'utf8' })) as { seconds: number; maxRssMb: number };
     rmSync(join(dir, 'raw.sqlite'), { force: true });
-    const build = timedBuild(source, join(dir, 'catalog.sqlite'), join(dir, 'rss'));
+    const build = timedBuild(source, keepSnapshot ?? join(dir, 'catalog.sqlite'), join(dir, 'rss'));
     return { products, buildSeconds: build.seconds, buildMaxRssMb: build.maxRssMb, rawInsertSeconds: raw.seconds, rawInsertMaxRssMb: raw.maxRssMb };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -38,7 +38,8 @@ async function startProcess(args: string[], env: Record<string, string>) {
 
 /**
  * `spread`: every request asks for another product id (1..1,000,000, far more than the server's
- * rendered-answer cache holds), so the server queries the snapshot each time.
+ * rendered-answer cache holds), so the server queries the snapshot each time. Both servers get the
+ * same request stream, so the load generator does the same work on both sides.
  */
 async function measure(target: string, url: string, seconds: number, spread = false): Promise<Sample> {
   let next = 0;
@@ -69,7 +70,7 @@ export async function benchStatsThroughput(options: { snapshot: string; rounds: 
     // ABBA order: a drift in the machine's speed weighs on both sides alike.
     for (let round = 0; round < options.rounds; round++) {
       const pair = [
-        () => measure('bare node:http', bare.url + path, options.seconds),
+        () => measure('bare node:http', bare.url + path, options.seconds, options.spread),
         () => measure('self-hosted server', server.url + path, options.seconds, options.spread),
       ];
       if (round % 2 === 1) pair.reverse();

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { EngagementRecord } from '../../domain/catalog-records.ts';
 import { META, SEARCH_INDEX_BUILD, SNAPSHOT_INDEXES, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../snapshot-schema.ts';
 import { IssueLog, type BuildIssue } from './build-issues.ts';
 import { exportFingerprint, locateExportFiles, type ExportFile } from './export-files.ts';
@@ -52,7 +53,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     // A throwaway file until the rename: durability and crash safety are not needed while loading.
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
-    db.pragma('cache_size = -65536');
+    db.pragma('cache_size = -32768');
     db.exec(SNAPSHOT_TABLES);
 
     const { loaders, counts, finish } = createRecordLoaders(db);
@@ -91,6 +92,14 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   }
 }
 
+function unpackCounters(values: Float64Array): EngagementRecord[] {
+  const records: EngagementRecord[] = [];
+  for (let i = 0; i < values.length; i += 4) {
+    records.push({ productId: values[i]!, views: values[i + 1]!, likes: values[i + 2]!, dislikes: values[i + 3]! });
+  }
+  return records;
+}
+
 /**
  * Runs the parse worker over the files and loads what it sends; `onFileLoaded` runs once a file's
  * last record is in. Resolves to each file's digest.
@@ -105,7 +114,7 @@ function loadFiles(
   const input: ParseWorkerInput = { files: files.map(({ kind, path, name }) => ({ kind, path, name })) };
   const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { workerData: input });
   const digests = new Map<string, string>();
-  const records = new Map<string, number>();
+  const loaded = new Map<string, number>();
   return new Promise((resolve, reject) => {
     worker.on('message', (message: ParseWorkerMessage) => {
       try {
@@ -118,16 +127,17 @@ function loadFiles(
         const load = loaders[message.kind];
         // Located issues in line order: the worker's (syntax, schema) and ours (references).
         const found: BuildIssue[] = [...message.issues];
-        message.records.forEach((record, i) => {
+        const records = message.type === 'batch' ? message.records : unpackCounters(message.values);
+        records.forEach((record, i) => {
           const problem = load(record);
           if (problem) found.push({ file: file.name, line: message.lines[i]!, ...problem });
         });
         found.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
         for (const issue of found) issues.add(issue);
-        const done = (records.get(file.kind) ?? 0) + message.records.length;
-        records.set(file.kind, done);
+        const done = (loaded.get(file.kind) ?? 0) + records.length;
+        loaded.set(file.kind, done);
         onProgress?.({ phase: 'load', file: file.name, records: done, bytesRead: message.bytesRead, bytesTotal: file.size });
-        worker.postMessage('ack');
+        if (message.type === 'batch') worker.postMessage('ack');
       } catch (error) {
         void worker.terminate();
         reject(error);

@@ -21,20 +21,33 @@ interface MerchantTotals {
   dislikes: number;
 }
 
+/**
+ * Runs an insert; false when the primary key already exists. Stores and counters are checked for
+ * duplicates by their tables' keys rather than by id sets in memory (a million ids weigh ~30 MB).
+ */
+function insertUnique(insert: () => unknown): boolean {
+  try {
+    insert();
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return false;
+    throw error;
+  }
+}
+
 /** Marks a draft in `products`: its counters do not count towards the merchant's totals. */
 const DRAFT = 0;
 
 /**
  * Reference and uniqueness checks plus inserts, one loader per export file. Files are read in the
  * order merchants → stores → products → engagement, so every reference points to ids already seen.
- * Ids live in memory (about 60 MB for a million products) to keep the checks off the database.
+ * Merchant and product ids live in memory (about 60 MB for a million products): every later
+ * record refers to them.
  */
 export function createRecordLoaders(db: Database) {
   const merchants = new Map<number, MerchantTotals>();
-  const storeIds = new Set<number>();
   /** Product id → its merchant's id, or DRAFT. */
   const products = new Map<number, number>();
-  const engagedIds = new Set<number>();
   const counts: LoadCounts = { merchants: 0, stores: 0, products: 0, engagement: 0 };
 
   const insertMerchant = db.prepare('INSERT INTO merchants (id, name, slug) VALUES (?, ?, ?)');
@@ -61,13 +74,12 @@ export function createRecordLoaders(db: Database) {
   };
 
   const loadStore: Loader<StoreRecord> = (s) => {
-    if (storeIds.has(s.id)) return duplicate('store', s.id);
     const merchant = merchants.get(s.merchantId);
     if (!merchant) return unknownMerchant(s.merchantId);
-    storeIds.add(s.id);
+    const inserted = insertUnique(() => insertStore.run(s.id, s.merchantId, s.name, s.address, s.district, s.city, s.state,
+      s.postalCode, s.latitude, s.longitude, foldKey(s.city), foldKey(s.district)));
+    if (!inserted) return duplicate('store', s.id);
     merchant.stores += 1;
-    insertStore.run(s.id, s.merchantId, s.name, s.address, s.district, s.city, s.state, s.postalCode,
-      s.latitude, s.longitude, foldKey(s.city), foldKey(s.district));
     counts.stores += 1;
     return null;
   };
@@ -95,15 +107,15 @@ export function createRecordLoaders(db: Database) {
   const loadEngagement: Loader<EngagementRecord> = (e) => {
     const merchantId = products.get(e.productId);
     if (merchantId === undefined) return { field: 'productId', message: `no product with id ${e.productId}` };
-    if (engagedIds.has(e.productId)) return { field: 'productId', message: `duplicate counters for product ${e.productId}` };
-    engagedIds.add(e.productId);
+    if (!insertUnique(() => insertEngagement.run(e.productId, e.views, e.likes, e.dislikes))) {
+      return { field: 'productId', message: `duplicate counters for product ${e.productId}` };
+    }
     if (merchantId !== DRAFT) {
       const totals = merchants.get(merchantId)!;
       totals.views += e.views;
       totals.likes += e.likes;
       totals.dislikes += e.dislikes;
     }
-    insertEngagement.run(e.productId, e.views, e.likes, e.dislikes);
     counts.engagement += 1;
     return null;
   };
