@@ -1,7 +1,8 @@
 /**
- * The baseline of the build benchmark: the export's rows inserted into the snapshot's tables as
- * plainly as SQLite allows (one transaction, prepared statements, same pragmas), with no
- * validation, no reference checks and no derived indexes. Prints its wall time and peak RSS.
+ * The baseline of the build benchmark: the export's rows inserted into plain tables as fast as
+ * SQLite plainly allows (one transaction, positional prepared statements, no journal, a 64 MB page
+ * cache: twice the build's, which measured faster here), with no validation, no reference checks
+ * and no indexes. Prints its wall time and peak RSS.
  */
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
@@ -14,7 +15,7 @@ rmSync(outFile, { force: true });
 const db = new Database(outFile);
 db.pragma('journal_mode = OFF');
 db.pragma('synchronous = OFF');
-db.pragma('cache_size = -32768');
+db.pragma('cache_size = -65536');
 db.exec(`
   CREATE TABLE merchants (id INTEGER PRIMARY KEY, name TEXT, slug TEXT);
   CREATE TABLE stores (id INTEGER PRIMARY KEY, merchant_id INTEGER, name TEXT, address TEXT, district TEXT, city TEXT,
