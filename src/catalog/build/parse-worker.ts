@@ -75,6 +75,8 @@ for (const file of files) {
     onBadLine: (line, message) => batch.issues.push({ file: file.name, line, field: null, message }),
   });
   for await (const { lineNumber, text } of lines) {
+    // A file of nothing but bad lines must not pile its issues up in memory either.
+    if (batch.issues.length >= BATCH_SIZE) await flush();
     let value: unknown;
     try {
       value = JSON.parse(text);
