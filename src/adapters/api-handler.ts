@@ -1,4 +1,4 @@
-import { lazyCatalog, type DatabaseConstructor } from '../catalog/catalog-reader.ts';
+import { lazyCatalog } from '../catalog/catalog-reader.ts';
 import { loadConfig, type Config } from '../config/config.ts';
 import { toResponse } from '../core/http/api-answer.ts';
 import { apiErrorAnswer } from '../core/http/api-error-answer.ts';
@@ -7,18 +7,18 @@ import { createStatsAnswerer, createStatsApi, type RequestHandler, type StatsApi
 const logError = (error: unknown) => console.error('[api]', error);
 
 /** The REST core's dependencies in this process: the configured snapshot, opened once, lazily. */
-function statsDeps(config: Config, Driver?: DatabaseConstructor): StatsApiDeps {
-  return { catalog: lazyCatalog(config.catalogDb, Driver), cache: config.cache, siteUrl: config.siteUrl, logError };
+function statsDeps(config: Config): StatsApiDeps {
+  return { catalog: lazyCatalog(config.catalogDb), cache: config.cache, siteUrl: config.siteUrl, logError };
 }
 
 /** For the self-hosted server, which writes answers to the socket itself. */
-export function createApiAnswerer(config: Config, Driver?: DatabaseConstructor) {
-  return createStatsAnswerer(statsDeps(config, Driver));
+export function createApiAnswerer(config: Config) {
+  return createStatsAnswerer(statsDeps(config));
 }
 
 /** For Web-standard entry points (Netlify Function, Astro route). */
-export function createApiHandler(config: Config, Driver?: DatabaseConstructor): RequestHandler {
-  return createStatsApi(statsDeps(config, Driver));
+export function createApiHandler(config: Config): RequestHandler {
+  return createStatsApi(statsDeps(config));
 }
 
 /**

@@ -24,15 +24,12 @@ export interface CatalogReader {
   merchantTotals(merchantId: number): MerchantTotals | undefined;
 }
 
-/** The Database constructor to use: the default entry point, or a platform-specific one (Netlify). */
-export type DatabaseConstructor = typeof Database;
-
 export class SnapshotError extends Error {}
 
-export function openCatalog(file: string, Driver: DatabaseConstructor = Database): CatalogReader {
+export function openCatalog(file: string): CatalogReader {
   let db: Database.Database;
   try {
-    db = new Driver(file, { readonly: true, fileMustExist: true });
+    db = new Database(file, { readonly: true, fileMustExist: true });
   } catch (error) {
     throw new SnapshotError(`cannot open the catalog snapshot ${file}: ${(error as Error).message}`);
   }
@@ -76,7 +73,7 @@ export function openCatalog(file: string, Driver: DatabaseConstructor = Database
  * Opens the snapshot on first use and keeps it for the life of the process. A failed open is not
  * cached: once a build puts a snapshot in place, the next request succeeds without a restart.
  */
-export function lazyCatalog(file: string, Driver?: DatabaseConstructor): () => CatalogReader {
+export function lazyCatalog(file: string): () => CatalogReader {
   let reader: CatalogReader | undefined;
-  return () => (reader ??= openCatalog(file, Driver));
+  return () => (reader ??= openCatalog(file));
 }

@@ -58,7 +58,13 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
     // With Content-Length, Node sends head and body in one write instead of chunked framing.
     // (In the headers object: headers set apart with setHeader would make Node merge the two.)
     if (body !== null) headers['Content-Length'] = String(Buffer.byteLength(body));
-    res.writeHead(status, headers).end(body ?? undefined);
+    try {
+      res.writeHead(status, headers).end(body ?? undefined);
+    } catch (error) {
+      // Only a header value Node refuses (say, a hand-edited snapshot's meta) can land here.
+      console.error('[server]', error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal server error');
+    }
   };
 
   return createServer((req, res) => {
