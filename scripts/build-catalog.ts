@@ -15,8 +15,9 @@ const elapsed = () => ((performance.now() - started) / 1000).toFixed(1);
 
 function showProgress(progress: BuildProgress): void {
   const now = performance.now();
-  if (progress.phase === 'index') {
-    if (now - started > 2000) console.error(`[catalog] ${elapsed()}s building the ${progress.file ?? 'other indexes (discovery, geographic)'}…`);
+  if (progress.phase !== 'load') {
+    const what = progress.phase === 'search-index' ? 'full-text index' : 'other indexes (discovery, geographic)';
+    if (now - started > 2000) console.error(`[catalog] ${elapsed()}s building the ${what}…`);
     return;
   }
   if (now - lastReport < 2000) return;

@@ -21,8 +21,4 @@ export class BoundedCache<K, V> {
     }
     this.entries.set(key, value);
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }

@@ -11,7 +11,8 @@ import type { ParseWorkerInput, ParseWorkerMessage } from './parse-worker.ts';
 import { createRecordLoaders, type LoadCounts } from './record-loaders.ts';
 
 export interface BuildProgress {
-  phase: 'load' | 'index';
+  /** Loading the files, then building the full-text index, then the other indexes. */
+  phase: 'load' | 'search-index' | 'indexes';
   file?: string;
   records?: number;
   bytesRead?: number;
@@ -60,7 +61,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     db.exec('BEGIN');
     const digests = await loadFiles(files, loaders, issues, options.onProgress, (kind) => {
       if (kind === 'products' && issues.count === 0) {
-        options.onProgress?.({ phase: 'index', file: 'full-text index' });
+        options.onProgress?.({ phase: 'search-index' });
         db.exec(SEARCH_INDEX_BUILD);
       }
     });
@@ -70,7 +71,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     }
     finish();
 
-    options.onProgress?.({ phase: 'index' });
+    options.onProgress?.({ phase: 'indexes' });
     db.exec(SNAPSHOT_INDEXES);
     // The content of the export, whatever its compression: the same export, the same version.
     const catalogVersion = createHash('sha256').update(files.map((f) => `${f.kind}:${digests.get(f.kind)}`).join('\n')).digest('hex').slice(0, 16);

@@ -8,7 +8,10 @@ import { ifNoneMatchHits, strongEtag } from '../http/etag.ts';
 import { ALLOWED_METHODS, CORS_HEADERS, JSON_CONTENT_TYPE, PREFLIGHT_HEADERS } from '../http/headers.ts';
 
 export interface StatsApiDeps {
-  /** The opened snapshot; throws when it is missing or unreadable (answered as 500). */
+  /**
+   * The opened snapshot, the same reader for the answerer's whole life (rendered answers are
+   * cached on that promise); throws when it is missing or unreadable (answered as 500).
+   */
   catalog: () => CatalogReader;
   cache: { maxAge: number; staleWhileRevalidate: number };
   siteUrl: string;
@@ -58,14 +61,9 @@ export function createStatsAnswerer(deps: StatsApiDeps): (query: ApiQuery) => Ap
    * Rendered bodies and their ETags, by route and id. The snapshot never changes under a reader,
    * so entries never go stale; a hot product then costs no query, no serialization, no hashing.
    */
-  let renderedFor: CatalogReader | undefined;
-  let rendered = new BoundedCache<string, { body: string; etag: string }>(RENDERED_CACHE_ENTRIES);
+  const rendered = new BoundedCache<string, { body: string; etag: string }>(RENDERED_CACHE_ENTRIES);
 
   const render = (catalog: CatalogReader, isProduct: boolean, id: number) => {
-    if (catalog !== renderedFor) {
-      renderedFor = catalog;
-      rendered = new BoundedCache(RENDERED_CACHE_ENTRIES);
-    }
     const key = isProduct ? `p${id}` : `m${id}`;
     let entry = rendered.get(key);
     if (entry === undefined) {
