@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build,
+ * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build|search,
  * --products N (build benchmark size, default 1,000,000), --rounds N, --seconds N (stats).
  */
 import { execFileSync } from 'node:child_process';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSnapshot } from '../src/catalog/build/build-snapshot.ts';
+import { benchSearchLatency } from './search-latency.ts';
 import { benchSnapshotBuild } from './snapshot-build.ts';
 import { benchStatsThroughput, summarizeThroughput } from './stats-throughput.ts';
 
@@ -26,7 +27,7 @@ try {
   // The build benchmark's snapshot (a million products) then serves the stats benchmark, so its
   // spread ids are real products; alone, the stats benchmark uses the sample catalog.
   const snapshot = join(work, 'catalog.sqlite');
-  if (values.only !== 'stats') {
+  if (values.only !== 'stats' && values.only !== 'search') {
     const f = await benchSnapshotBuild(Number(values.products), snapshot);
     console.log(
       `build of ${f.products} products: ${fixed(f.buildSeconds, 1)} s (peak RSS ${Math.round(f.buildMaxRssMb)} MB), ` +
@@ -38,7 +39,21 @@ try {
     if (!built.ok) throw new Error('the sample catalog does not build');
   }
 
-  if (values.only !== 'build') {
+  if (values.only === undefined || values.only === 'search') {
+    if (values.only === 'search') {
+      const f = await benchSnapshotBuild(Number(values.products), snapshot);
+      console.log(`build of ${f.products} products: ${fixed(f.buildSeconds, 1)} s (for the search benchmark)`);
+    }
+    const ms = (n: number) => `${fixed(n)} ms`;
+    for (const row of benchSearchLatency(snapshot)) {
+      console.log(
+        `search ${row.label}: p50 ${ms(row.ours.p50)}, p95 ${ms(row.ours.p95)}` +
+          (row.naive ? ` | naive bm25 p50 ${ms(row.naive.p50)}, p95 ${ms(row.naive.p95)}` : ''),
+      );
+    }
+  }
+
+  if (values.only === undefined || values.only === 'stats') {
     if (!existsSync('dist/server/entry.mjs')) {
       console.error('[bench] building the site first…');
       execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], { stdio: 'inherit' });

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { createDiscoveryReader, type DiscoveryReader } from './discovery-reader.ts';
 import { META, SNAPSHOT_SCHEMA_VERSION } from './snapshot-schema.ts';
 
 export interface CatalogMeta {
@@ -22,6 +23,8 @@ export interface CatalogReader {
   readonly meta: CatalogMeta;
   productEngagement(productId: number): EngagementCounts | undefined;
   merchantTotals(merchantId: number): MerchantTotals | undefined;
+  /** The MCP tools' queries. */
+  readonly discovery: DiscoveryReader;
 }
 
 export class SnapshotError extends Error {}
@@ -51,7 +54,9 @@ export function openCatalog(file: string): CatalogReader {
     const merchant = db
       .prepare('SELECT products_count, stores_count, views, likes, dislikes FROM merchant_stats WHERE merchant_id = ?')
       .raw(true);
+    const discovery = createDiscoveryReader(db);
     return {
+      discovery,
       meta: { catalogVersion: meta.get(META.catalogVersion) ?? '', generatedAt: meta.get(META.generatedAt) ?? '' },
       productEngagement: (id) => {
         const row = engagement.get(id) as [number, number, number] | undefined;

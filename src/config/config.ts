@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLoopback, LOOPBACK_HOSTS } from '../core/mcp/host-check.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const seconds = z.coerce.number().int().min(0).max(31_536_000);
@@ -17,6 +18,10 @@ export const EnvSchema = z.object({
   PORT: port.default(4321),
   CACHE_MAX_AGE: seconds.default(60),
   CACHE_STALE_WHILE_REVALIDATE: seconds.default(300),
+  /** Canonical product page: a URL or a path on SITE_URL, with {id} and optionally {slug}. */
+  PRODUCT_URL_TEMPLATE: z.string().includes('{id}', { message: 'must contain {id}' }).default('/produtos/{id}/{slug}'),
+  /** Host header values /mcp accepts (comma-separated; "*" for any). Default: loopback names when HOST is loopback. */
+  ALLOWED_HOSTS: z.string().optional(),
 });
 
 export interface Config {
@@ -26,9 +31,26 @@ export interface Config {
   host: string;
   port: number;
   cache: { maxAge: number; staleWhileRevalidate: number };
+  productUrlTemplate: string;
+  /** null: any Host (the DNS-rebinding guard is off, as it must be behind a public name). */
+  allowedHosts: ReadonlySet<string> | null;
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * A server bound to a loopback address answers only to loopback names and the site's own host
+ * (DNS-rebinding protection); one bound elsewhere is reached by names the operator knows, so the
+ * check is off unless ALLOWED_HOSTS lists them.
+ */
+function allowedHosts(list: string | undefined, host: string, siteUrl: string): ReadonlySet<string> | null {
+  if (list !== undefined) {
+    const hosts = list.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+    return hosts.includes('*') ? null : new Set(hosts);
+  }
+  if (!isLoopback(host)) return null;
+  return new Set([...LOOPBACK_HOSTS, new URL(siteUrl).host.toLowerCase()]);
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty variables count as unset, as shells and dashboards often leave them that way.
@@ -47,5 +69,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     cache: { maxAge: e.CACHE_MAX_AGE, staleWhileRevalidate: e.CACHE_STALE_WHILE_REVALIDATE },
+    productUrlTemplate: e.PRODUCT_URL_TEMPLATE.startsWith('/') ? siteUrl + e.PRODUCT_URL_TEMPLATE : e.PRODUCT_URL_TEMPLATE,
+    allowedHosts: allowedHosts(e.ALLOWED_HOSTS, e.HOST, siteUrl),
   };
 }

@@ -43,9 +43,13 @@ describe('buildSnapshot', () => {
     const db = new Database(outFile, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
     // Accent-insensitive full-text search and the geographic index are in place.
+    // Drafts (product 2) are not searchable.
     expect(db.prepare("SELECT rowid FROM products_fts WHERE products_fts MATCH 'eletronicos'").all()).toEqual([{ rowid: 1 }]);
     expect(db.prepare('SELECT id FROM stores_rtree WHERE min_lat > -23.58 AND max_lat < -23.55').all()).toEqual([{ id: 1 }]);
-    expect(db.prepare("SELECT city_key, district_key FROM stores WHERE id = 1").get()).toEqual({ city_key: 'sao paulo', district_key: 'pinheiros' });
+    // Places by folded key, with their published products; the product's filter tokens.
+    expect(db.prepare("SELECT c.name, c.products_count AS n FROM stores s JOIN cities c ON c.id = s.city_id WHERE s.id = 1").get()).toEqual({ name: 'São Paulo', n: 1 });
+    expect(db.prepare("SELECT key FROM districts WHERE id = (SELECT district_id FROM stores WHERE id = 1)").pluck().get()).toBe('pinheiros');
+    expect(db.prepare("SELECT rowid FROM products_fts WHERE products_fts MATCH 'facets : (m1 AND p1)'").all()).toEqual([{ rowid: 1 }]);
     db.close();
     const catalog = openCatalog(outFile);
     expect(catalog.meta.catalogVersion).toMatch(/^[0-9a-f]{16}$/);

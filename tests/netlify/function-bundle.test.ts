@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
  * NetlifyDev cannot show this: it ignores [functions] included_files.
  */
 let out: string;
-let bundle: string;
+const bundles: Record<string, string> = {};
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'catalog-bundle-'));
@@ -30,11 +30,13 @@ beforeAll(async () => {
     config: { '*': { includedFiles: settings.included_files, nodeBundler: settings.node_bundler, externalNodeModules: settings.external_node_modules } },
   });
   if (placed) rmSync(snapshot);
-  expect(results.map((r) => r.name)).toEqual(['api']);
-  bundle = results[0]!.path;
-  expect(readdirSync(join(bundle, 'data'))).toEqual(['catalog.sqlite']);
-  // Run the bundle on the sample snapshot, whatever data/ held.
-  copyFileSync(inject('sampleSnapshot'), join(bundle, 'data', 'catalog.sqlite'));
+  expect(results.map((r) => r.name).sort()).toEqual(['api', 'mcp']);
+  for (const result of results) {
+    bundles[result.name] = result.path;
+    expect(readdirSync(join(result.path, 'data'))).toEqual(['catalog.sqlite']);
+    // Run the bundle on the sample snapshot, whatever data/ held.
+    copyFileSync(inject('sampleSnapshot'), join(result.path, 'data', 'catalog.sqlite'));
+  }
 }, 120_000);
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -48,20 +50,34 @@ describe('Netlify function bundle', () => {
   });
 
   it('ships only the Linux x64 build of better-sqlite3 (and the snapshot, checked at bundling)', () => {
-    expect(readdirSync(join(bundle, 'node_modules', 'better-sqlite3', 'prebuilds'))).toEqual(['linux-x64.node']);
+    for (const bundle of Object.values(bundles)) {
+      expect(readdirSync(join(bundle, 'node_modules', 'better-sqlite3', 'prebuilds'))).toEqual(['linux-x64.node']);
+    }
   });
 
-  it('answers from its own folder, as on Netlify', () => {
+  /** Runs a request through a bundled function, from the bundle's own folder, as on Netlify. */
+  const probe = (name: string, request: string) => {
     writeFileSync(
-      join(bundle, 'probe.mjs'),
-      `const fn = await import('./netlify/functions/api.mjs');
-       const res = await fn.default(new Request('https://site.example/api/public/v1/merchants/1/stats'), {});
+      join(bundles[name]!, 'probe.mjs'),
+      `const fn = await import('./netlify/functions/${name}.mjs');
+       const res = await fn.default(${request}, {});
        console.log(JSON.stringify({ status: res.status, body: await res.json() }));`,
     );
-    const output = execFileSync(process.execPath, ['probe.mjs'], { cwd: bundle, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
-    const { status, body } = JSON.parse(output) as { status: number; body: Record<string, number> };
+    const output = execFileSync(process.execPath, ['probe.mjs'], { cwd: bundles[name]!, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+    return JSON.parse(output) as { status: number; body: Record<string, any> };
+  };
+
+  it('answers from its own folder, as on Netlify', () => {
+    const { status, body } = probe('api', `new Request('https://site.example/api/public/v1/merchants/1/stats')`);
     expect(status).toBe(200);
     expect(body.merchantId).toBe(1);
     expect(body.productsCount).toBeGreaterThan(0);
+  });
+
+  it('answers MCP tool calls from its own folder, on a public host name', () => {
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_product', arguments: { productId: 1 } } });
+    const { status, body } = probe('mcp', `new Request('https://site.example/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json', Host: 'site.example' }, body: ${JSON.stringify(call)} })`);
+    expect(status).toBe(200);
+    expect(body.result.structuredContent.product.id).toBe(1);
   });
 });

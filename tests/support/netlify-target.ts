@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, vi } from 'vitest';
 import { NetlifyDev } from '@netlify/dev';
 
 /**
@@ -23,6 +24,35 @@ export async function startNetlifyDev(): Promise<{ fetch: (request: Request) => 
     fetch: async (request) => (await dev.handle(request)) ?? new Response('Not Found', { status: 404 }),
     stop: async () => {
       await dev.stop();
+    },
+  };
+}
+
+/**
+ * NetlifyDev for one test file: started before its tests, stopped after. NetlifyDev runs each
+ * request in a fresh worker that reads process.env as it is at that moment, so each request sets
+ * the snapshot the function should open. Requests go one at a time: NetlifyDev rebuilds the
+ * function for every request, and concurrent rebuilds race on the copied node_modules (a
+ * half-copied better-sqlite3 then fails to load). About a second a request.
+ */
+export function useNetlifyDev(): { send: (request: Request, snapshot: string) => Promise<Response> } {
+  let netlify: Awaited<ReturnType<typeof startNetlifyDev>>;
+  vi.setConfig({ testTimeout: 120_000 });
+  beforeAll(async () => {
+    netlify = await startNetlifyDev();
+  });
+  afterAll(async () => {
+    await netlify?.stop();
+  });
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    send: (request, snapshot) => {
+      const next = queue.then(() => {
+        process.env.CATALOG_DB = snapshot;
+        return netlify.fetch(request);
+      });
+      queue = next.catch(() => {});
+      return next;
     },
   };
 }

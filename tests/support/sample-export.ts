@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ProductRecord, StoreRecord } from '../../src/domain/catalog-records.ts';
 
 /**
  * Reads the committed sample export directly (not through the snapshot), so the tests check the
@@ -7,8 +8,8 @@ import { join } from 'node:path';
  */
 export interface SampleExport {
   engagement: Map<number, { views: number; likes: number; dislikes: number }>;
-  products: { id: number; merchantId: number; publishedAt: string | null }[];
-  stores: { id: number; merchantId: number }[];
+  products: ProductRecord[];
+  stores: StoreRecord[];
   merchants: { id: number }[];
 }
 

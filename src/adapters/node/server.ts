@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../../config/config.ts';
 import { createApiAnswerer } from '../api-handler.ts';
+import { createMcpHandler } from '../mcp-handler.ts';
 import { listStaticPaths } from './static-files.ts';
+import { sendWebResponse, toWebRequest } from './web-bridge.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -35,8 +37,8 @@ function isApiPath(pathname: string): boolean {
 }
 
 /**
- * The self-hosted server: a bare node:http server that hands API paths straight to the core and
- * everything else to Astro. A pre-rendered file wins over the API (as `preferStatic` on Netlify),
+ * The self-hosted server: a bare node:http server that hands API paths and /mcp straight to the
+ * cores and everything else to Astro. A pre-rendered file wins over the API (as `preferStatic` on Netlify),
  * so /api/openapi.yaml is the document, not an API_ROUTE_NOT_FOUND.
  */
 export async function createNodeServer({ config, distDir }: NodeServerOptions): Promise<Server> {
@@ -47,6 +49,19 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
   const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
   const staticPaths = listStaticPaths(join(distDir, 'client'));
   const answer = createApiAnswerer(config);
+  const mcp = createMcpHandler(config);
+
+  // MCP reads a body and runs the SDK: the Web Request/Response bridge costs little beside that.
+  const answerMcp = (req: IncomingMessage, res: ServerResponse) => {
+    Promise.resolve()
+      .then(() => mcp(toWebRequest(req, config.siteUrl)))
+      .then((response) => sendWebResponse(res, response))
+      .catch((error: unknown) => {
+        console.error('[mcp]', error);
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal server error');
+        else res.destroy();
+      });
+  };
 
   // The core's answer goes straight to the socket: no WHATWG Request/Response on this hot path.
   const answerApi = (req: IncomingMessage, res: ServerResponse, url: string, path: string) => {
@@ -77,6 +92,7 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
     const queryAt = url.indexOf('?');
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
     if (isApiPath(pathname) && !staticPaths.has(pathname)) answerApi(req, res, url, pathname);
+    else if (pathname === '/mcp') answerMcp(req, res);
     else astro(req, res);
   });
 }

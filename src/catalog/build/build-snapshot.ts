@@ -39,8 +39,8 @@ export type BuildResult =
  * previous snapshot (and any service reading it) untouched.
  *
  * Two threads, so both cores work: a worker reads, parses and validates (parse-worker.ts) while
- * this thread checks references and inserts. The full-text index is built as soon as the last
- * product is in, while the worker goes on parsing the engagement counters.
+ * this thread checks references and inserts. The search index comes last: its order (most viewed
+ * first) needs the engagement counters.
  */
 export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
   const issues = new IssueLog(options.keepIssues ?? 50);
@@ -59,17 +59,14 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
 
     const { loaders, counts, finish } = createRecordLoaders(db);
     db.exec('BEGIN');
-    const digests = await loadFiles(files, loaders, issues, options.onProgress, (kind) => {
-      if (kind === 'products' && issues.count === 0) {
-        options.onProgress?.({ phase: 'search-index' });
-        db.exec(SEARCH_INDEX_BUILD);
-      }
-    });
+    const digests = await loadFiles(files, loaders, issues, options.onProgress);
     if (issues.count > 0) {
       db.exec('ROLLBACK');
       return { ok: false, issues: issues.kept, issueCount: issues.count };
     }
     finish();
+    options.onProgress?.({ phase: 'search-index' });
+    db.exec(SEARCH_INDEX_BUILD);
 
     options.onProgress?.({ phase: 'indexes' });
     db.exec(SNAPSHOT_INDEXES);
@@ -101,16 +98,12 @@ function unpackCounters(values: Float64Array): EngagementRecord[] {
   return records;
 }
 
-/**
- * Runs the parse worker over the files and loads what it sends; `onFileLoaded` runs once a file's
- * last record is in. Resolves to each file's digest.
- */
+/** Runs the parse worker over the files and loads what it sends. Resolves to each file's digest. */
 function loadFiles(
   files: ExportFile[],
   loaders: ReturnType<typeof createRecordLoaders>['loaders'],
   issues: IssueLog,
   onProgress: BuildOptions['onProgress'],
-  onFileLoaded: (kind: ExportFile['kind']) => void,
 ): Promise<Map<string, string>> {
   const input: ParseWorkerInput = { files: files.map(({ kind, path, name }) => ({ kind, path, name })) };
   const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { workerData: input });
@@ -121,7 +114,6 @@ function loadFiles(
       try {
         if (message.type === 'file-end') {
           digests.set(message.kind, message.digest);
-          onFileLoaded(message.kind);
           return;
         }
         const file = files.find((f) => f.kind === message.kind)!;

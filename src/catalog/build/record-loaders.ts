@@ -19,6 +19,33 @@ interface MerchantTotals {
   views: number;
   likes: number;
   dislikes: number;
+  /** Ids of the cities and districts the merchant has stores in: its products' places. */
+  cities: Set<number>;
+  districts: Set<number>;
+}
+
+/** A city, district or category, identified by its folded key; named as first seen. */
+interface Facet {
+  id: number;
+  name: string;
+  /** The city's state (UF), or the district's city id. */
+  parent: string | number;
+  key: string;
+  products: number;
+  stores: number;
+}
+
+/** Assigns ids to facets by key as they are first seen. */
+class FacetTable {
+  readonly byKey = new Map<string, Facet>();
+  get(key: string, create: () => Omit<Facet, 'id' | 'products' | 'stores'>): Facet {
+    let facet = this.byKey.get(key);
+    if (facet === undefined) {
+      facet = { id: this.byKey.size + 1, products: 0, stores: 0, ...create() };
+      this.byKey.set(key, facet);
+    }
+    return facet;
+  }
 }
 
 /**
@@ -39,6 +66,22 @@ function insertUnique(insert: () => unknown): boolean {
 const DRAFT = 0;
 
 /**
+ * Popularity tiers: the share of published products (by views) up to the end of each tier. Tier 1
+ * holds the most viewed 0.05%, so a search for a common word finds its ten best in tier 1 alone.
+ */
+export const TIER_SHARES = [0.0005, 0.0025, 0.01, 0.05, 0.2, 1];
+
+/** Each tier's lowest view count, from the published products' views (sorted here). */
+export function tierThresholds(views: Float64Array): number[] {
+  views.sort();
+  return TIER_SHARES.map((share, i) => {
+    if (i === TIER_SHARES.length - 1 || views.length === 0) return 0;
+    // The view count of the last product inside the tier; ties with it join the tier too.
+    return views[Math.max(0, views.length - Math.ceil(share * views.length))]!;
+  });
+}
+
+/**
  * Reference and uniqueness checks plus inserts, one loader per export file. Files are read in the
  * order merchants → stores → products → engagement, so every reference points to ids already seen.
  * Merchant and product ids live in memory (about 60 MB for a million products): every later
@@ -46,28 +89,39 @@ const DRAFT = 0;
  */
 export function createRecordLoaders(db: Database) {
   const merchants = new Map<number, MerchantTotals>();
-  /** Product id → its merchant's id, or DRAFT. */
+  /** Product id → its merchant's id, or DRAFT; negated once its counters are loaded. */
   const products = new Map<number, number>();
+  /** Views of the published products, for the popularity tiers. */
+  let publishedViews: number[] = [];
   const counts: LoadCounts = { merchants: 0, stores: 0, products: 0, engagement: 0 };
 
   const insertMerchant = db.prepare('INSERT INTO merchants (id, name, slug) VALUES (?, ?, ?)');
   const insertStore = db.prepare(
     `INSERT INTO stores (id, merchant_id, name, address, district, city, state, postal_code,
-       latitude, longitude, city_key, district_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       latitude, longitude, city_id, district_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertProduct = db.prepare(
-    `INSERT INTO products (id, merchant_id, title, description, category, category_slug, brand,
+    `INSERT INTO products (id, merchant_id, title, description, category, category_id, brand,
        price_cents, slug, image_url, published_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertEngagement = db.prepare('INSERT INTO engagement (product_id, views, likes, dislikes) VALUES (?, ?, ?, ?)');
+  const insertListing = db.prepare('INSERT INTO listing VALUES (?, ?, ?, ?)');
+  const insertTier = db.prepare('INSERT INTO popularity_tiers VALUES (?, ?)');
   const insertMerchantStats = db.prepare('INSERT INTO merchant_stats VALUES (?, ?, ?, ?, ?, ?)');
+  const insertMerchantFacets = db.prepare('INSERT INTO merchant_facets VALUES (?, ?)');
+  const insertCity = db.prepare('INSERT INTO cities VALUES (?, ?, ?, ?, ?, ?)');
+  const insertDistrict = db.prepare('INSERT INTO districts VALUES (?, ?, ?, ?, ?, ?)');
+  const insertCategory = db.prepare('INSERT INTO categories VALUES (?, ?, ?, ?)');
+  const cities = new FacetTable();
+  const districts = new FacetTable();
+  const categories = new FacetTable();
 
   const duplicate = (what: string, id: number) => ({ field: 'id', message: `duplicate ${what} id ${id}` });
   const unknownMerchant = (id: number) => ({ field: 'merchantId', message: `no merchant with id ${id}` });
 
   const loadMerchant: Loader<MerchantRecord> = (m) => {
     if (merchants.has(m.id)) return duplicate('merchant', m.id);
-    merchants.set(m.id, { products: 0, stores: 0, views: 0, likes: 0, dislikes: 0 });
+    merchants.set(m.id, { products: 0, stores: 0, views: 0, likes: 0, dislikes: 0, cities: new Set(), districts: new Set() });
     insertMerchant.run(m.id, m.name, m.slug);
     counts.merchants += 1;
     return null;
@@ -76,16 +130,25 @@ export function createRecordLoaders(db: Database) {
   const loadStore: Loader<StoreRecord> = (s) => {
     const merchant = merchants.get(s.merchantId);
     if (!merchant) return unknownMerchant(s.merchantId);
+    // A city is a name in a state: there is a Valparaíso in Goiás and another in São Paulo.
+    const cityKey = foldKey(s.city);
+    const city = cities.get(`${s.state}|${cityKey}`, () => ({ name: s.city, parent: s.state, key: cityKey }));
+    const districtKey = foldKey(s.district);
+    const district = districts.get(`${city.id}|${districtKey}`, () => ({ name: s.district, parent: city.id, key: districtKey }));
     const inserted = insertUnique(() => insertStore.run(s.id, s.merchantId, s.name, s.address, s.district, s.city, s.state,
-      s.postalCode, s.latitude, s.longitude, foldKey(s.city), foldKey(s.district)));
+      s.postalCode, s.latitude, s.longitude, city.id, district.id));
     if (!inserted) return duplicate('store', s.id);
     merchant.stores += 1;
+    merchant.cities.add(city.id);
+    merchant.districts.add(district.id);
+    city.stores += 1;
+    district.stores += 1;
     counts.stores += 1;
     return null;
   };
 
   // Categories repeat across a million rows: slug each distinct name once.
-  const categorySlugs = new Map<string, string>();
+  const categoryByName = new Map<string, Facet>();
   const loadProduct: Loader<ProductRecord> = (p) => {
     if (products.has(p.id)) return duplicate('product', p.id);
     const merchant = merchants.get(p.merchantId);
@@ -93,12 +156,15 @@ export function createRecordLoaders(db: Database) {
     const published = p.publishedAt !== null;
     products.set(p.id, published ? p.merchantId : DRAFT);
     if (published) merchant.products += 1;
-    let categorySlug = categorySlugs.get(p.category);
-    if (categorySlug === undefined) {
-      categorySlug = slugify(p.category);
-      categorySlugs.set(p.category, categorySlug);
+    let category = categoryByName.get(p.category);
+    if (category === undefined) {
+      // "Eletrônicos" and "Eletronicos" are one category (one slug), named as first seen.
+      const slug = slugify(p.category);
+      category = categories.get(slug, () => ({ name: p.category, parent: 0, key: slug }));
+      categoryByName.set(p.category, category);
     }
-    insertProduct.run(p.id, p.merchantId, p.title, p.description, p.category, categorySlug, p.brand,
+    if (published) category.products += 1;
+    insertProduct.run(p.id, p.merchantId, p.title, p.description, p.category, category.id, p.brand,
       p.priceCents, p.slug, p.imageUrl, p.publishedAt, p.updatedAt);
     counts.products += 1;
     return null;
@@ -111,6 +177,9 @@ export function createRecordLoaders(db: Database) {
       return { field: 'productId', message: `duplicate counters for product ${e.productId}` };
     }
     if (merchantId !== DRAFT) {
+      products.set(e.productId, -merchantId);
+      insertListing.run(e.productId, merchantId, e.views, e.likes);
+      publishedViews.push(e.views);
       const totals = merchants.get(merchantId)!;
       totals.views += e.views;
       totals.likes += e.likes;
@@ -120,9 +189,38 @@ export function createRecordLoaders(db: Database) {
     return null;
   };
 
-  /** Writes the merchant statistics summed while loading. */
+  /** Writes what was summed while loading: merchant statistics, places, categories, filter tokens. */
   const finish = () => {
-    for (const [id, t] of merchants) insertMerchantStats.run(id, t.products, t.stores, t.views, t.likes, t.dislikes);
+    // Published products without counters are listed with none.
+    for (const [id, merchantId] of products) {
+      if (merchantId > 0) {
+        insertListing.run(id, merchantId, 0, 0);
+        publishedViews.push(0);
+      }
+    }
+    tierThresholds(Float64Array.from(publishedViews)).forEach((minViews, i) => insertTier.run(i + 1, minViews));
+    publishedViews = [];
+    const cityById = new Map([...cities.byKey.values()].map((c) => [c.id, c]));
+    const districtById = new Map([...districts.byKey.values()].map((d) => [d.id, d]));
+    for (const [id, t] of merchants) {
+      insertMerchantStats.run(id, t.products, t.stores, t.views, t.likes, t.dislikes);
+      const tokens = [`m${id}`];
+      for (const cityId of t.cities) {
+        cityById.get(cityId)!.products += t.products;
+        tokens.push(`c${cityId}`);
+      }
+      for (const districtId of t.districts) {
+        districtById.get(districtId)!.products += t.products;
+        tokens.push(`d${districtId}`);
+      }
+      insertMerchantFacets.run(id, tokens.join(' '));
+    }
+    for (const c of cityById.values()) insertCity.run(c.id, c.name, c.parent, c.key, c.products, c.stores);
+    for (const d of districtById.values()) insertDistrict.run(d.id, d.parent, d.name, d.key, d.products, d.stores);
+    for (const c of categories.byKey.values()) insertCategory.run(c.id, c.name, c.key, c.products);
+    // The ids are no longer needed: give their memory back before the search index is built.
+    products.clear();
+    merchants.clear();
   };
 
   const loaders: { [K in ExportKind]: Loader<never> } = {

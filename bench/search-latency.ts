@@ -1,0 +1,100 @@
+/**
+ * Server-side latency of search_local_products per query class on a built snapshot, beside the
+ * naive plan (every match ranked by bm25(), then filtered) on the same inputs in the same run;
+ * and get_product. Words are drawn from the snapshot's own index: common ones (in more than 3% of
+ * products) and rare ones (in at most 0.3%).
+ */
+import Database from 'better-sqlite3';
+import { openCatalog, type CatalogReader } from '../src/catalog/catalog-reader.ts';
+import type { DiscoveryContext } from '../src/core/discovery/discovery-context.ts';
+import { getProduct } from '../src/core/discovery/get-product.ts';
+import { boundingBox, distanceKm } from '../src/core/discovery/geo.ts';
+import { resolvePlace } from '../src/core/discovery/resolve-location.ts';
+import { searchExpression, searchTerms } from '../src/core/discovery/search-expression.ts';
+import { searchLocalProducts } from '../src/core/discovery/search-local-products.ts';
+import { slugify } from '../src/catalog/text-keys.ts';
+import type { SearchInput } from '../src/domain/product-search.ts';
+
+export interface LatencyRow {
+  label: string;
+  ours: { p50: number; p95: number };
+  naive?: { p50: number; p95: number };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+function time(runs: number, inputs: unknown[], fn: (input: never) => unknown) {
+  for (let i = 0; i < Math.min(20, runs); i++) fn(inputs[i % inputs.length] as never);
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    fn(inputs[i % inputs.length] as never);
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+/** Words by document frequency, from the index's vocabulary (a temp table: the snapshot stays read-only). */
+function vocabulary(file: string, min: number, max: number, count: number): string[] {
+  const db = new Database(file, { readonly: true });
+  db.exec("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, 'products_fts', 'row')");
+  // Letters only: the filter tokens (m17, c3, p1…) have digits.
+  const words = db
+    .prepare("SELECT term FROM temp.vocab WHERE doc BETWEEN ? AND ? AND length(term) >= 4 AND term NOT GLOB '*[0-9]*' ORDER BY doc DESC LIMIT ?")
+    .pluck()
+    .all(min, max, count) as string[];
+  db.close();
+  return words;
+}
+
+/** The naive plan: all matches of the same filters ordered by bm25(), the place checked per match. */
+function naiveSearch(catalog: CatalogReader, input: SearchInput): unknown {
+  const reader = catalog.discovery;
+  const place = resolvePlace(reader, input);
+  const terms = input.query ? searchTerms(input.query).terms : [];
+  const category = input.category ? reader.categoryBySlug(slugify(input.category)) : undefined;
+  const facets = category ? [`k${category.id}`] : [];
+  if (place.kind === 'coordinates') {
+    const [a, b, c, d] = boundingBox(place.latitude, place.longitude, place.radiusKm);
+    const near = new Set<number>();
+    for (const [, merchantId, lat, lon] of reader.storePointsInBox(a, b, c, d)) {
+      if (distanceKm(place.latitude, place.longitude, lat, lon) <= place.radiusKm) near.add(merchantId);
+    }
+    const expression = searchExpression({ terms, facets: facets.length ? facets : ['p1 OR p2 OR p3 OR p4 OR p5 OR p6'] });
+    return reader.matchesByRelevance(expression, 1_000_000).filter((m) => near.has(m[1])).slice(0, 10);
+  }
+  if (place.kind === 'unresolved') return [];
+  const placeToken = place.kind === 'district' ? `d${place.district.id}` : `c${place.city.id}`;
+  return reader.matchesByRelevance(searchExpression({ terms, facets: [placeToken, ...facets] }), 10);
+}
+
+export function benchSearchLatency(snapshot: string, runs = 200): LatencyRow[] {
+  const catalog = openCatalog(snapshot);
+  const ctx: DiscoveryContext = { catalog: () => catalog, siteUrl: 'https://bench.example', productUrl: (id, slug) => `https://bench.example/produtos/${id}/${slug}`, logError: console.error };
+  const total = catalog.discovery.counts.products;
+  const common = vocabulary(snapshot, Math.floor(total * 0.03), total, 12);
+  const rare = vocabulary(snapshot, 5, Math.max(5, Math.floor(total * 0.003)), 40);
+  if (common.length === 0 || rare.length === 0) throw new Error('the snapshot is too small for the search benchmark');
+  const districts = catalog.discovery.districtsOfCity(catalog.discovery.cities.find((c) => c.name === 'São Paulo')!.id, 40).map((d) => d.name);
+  const categories = catalog.discovery.categories.map((c) => c.name);
+  const points: [number, number][] = catalog.discovery.storesOfMerchant(1).concat(catalog.discovery.storesOfMerchant(2)).map((s) => [s.latitude, s.longitude]);
+  const pick = <T>(list: T[], i: number) => list[i % list.length]!;
+
+  const classes: [string, SearchInput[]][] = [
+    ['common word', common.map((w) => ({ query: w }))],
+    ['rare word', rare.map((w) => ({ query: w }))],
+    ['several words', common.map((w, i) => ({ query: `${w} ${pick(common, i + 3)} ${pick(rare, i)}`.slice(0, 60) })).concat(common.map((w, i) => ({ query: `${w} ${pick(common, i + 5)}` })))],
+    ['category only', categories.map((category) => ({ category }))],
+    ['city + district', districts.map((district, i) => ({ city: 'São Paulo', district, query: i % 2 ? pick(common, i) : undefined }))],
+    ['coordinates + radius', points.map(([latitude, longitude], i) => ({ latitude, longitude, radiusKm: [2, 5, 10, 25][i % 4], query: i % 2 ? pick(common, i) : undefined }))],
+    ['no query', catalog.discovery.cities.slice(0, 8).map((c) => ({ city: `${c.name}, ${c.state}` })).concat([{}])],
+  ];
+  const rows: LatencyRow[] = classes.map(([label, inputs]) => ({
+    label,
+    ours: time(runs, inputs, (input: SearchInput) => searchLocalProducts(ctx, input)),
+    naive: time(Math.max(20, Math.floor(runs / 4)), inputs, (input: SearchInput) => naiveSearch(catalog, input)),
+  }));
+  const ids = Array.from({ length: 500 }, (_, i) => 1 + ((i * 7919) % total));
+  rows.push({ label: 'get_product', ours: time(runs * 5, ids, (id: number) => getProduct(ctx, id)) });
+  return rows;
+}

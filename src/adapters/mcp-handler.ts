@@ -1,0 +1,32 @@
+import { lazyCatalog } from '../catalog/catalog-reader.ts';
+import { loadConfig, type Config } from '../config/config.ts';
+import type { DiscoveryContext } from '../core/discovery/discovery-context.ts';
+import { jsonRpcError } from '../core/mcp/json-rpc.ts';
+import { createMcpEndpoint } from '../core/mcp/mcp-endpoint.ts';
+import type { RequestHandler } from '../core/rest/stats-api.ts';
+
+const logError = (error: unknown) => console.error('[mcp]', error);
+
+export function discoveryContext(config: Config): DiscoveryContext {
+  return {
+    catalog: lazyCatalog(config.catalogDb),
+    siteUrl: config.siteUrl,
+    productUrl: (id, slug) => config.productUrlTemplate.replaceAll('{id}', String(id)).replaceAll('{slug}', encodeURIComponent(slug)),
+    logError,
+  };
+}
+
+/** The MCP endpoint in this process; `publicHost` turns the loopback Host check off (Netlify). */
+export function createMcpHandler(config: Config, options: { publicHost?: boolean } = {}): RequestHandler {
+  return createMcpEndpoint({ ...discoveryContext(config), cache: config.cache, allowedHosts: options.publicHost ? null : config.allowedHosts });
+}
+
+/** For serverless entry points: a configuration error is logged and answered as a JSON-RPC 500. */
+export function createMcpHandlerFromEnv(options: { publicHost?: boolean } = {}, env: Record<string, string | undefined> = process.env): RequestHandler {
+  try {
+    return createMcpHandler(loadConfig(env), options);
+  } catch (error) {
+    logError(error);
+    return () => jsonRpcError(500, -32603, 'Internal error: the server is misconfigured', null);
+  }
+}

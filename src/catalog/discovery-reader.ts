@@ -1,0 +1,154 @@
+import type { Database } from 'better-sqlite3';
+
+export interface CityRow {
+  id: number;
+  name: string;
+  state: string;
+  productsCount: number;
+  storesCount: number;
+}
+
+export interface DistrictRow {
+  id: number;
+  cityId: number;
+  name: string;
+  productsCount: number;
+}
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  slug: string;
+  productsCount: number;
+}
+
+export interface StoreRow {
+  id: number;
+  merchantId: number;
+  name: string;
+  address: string;
+  district: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  latitude: number;
+  longitude: number;
+  cityId: number;
+  districtId: number;
+}
+
+/** A published product as discovery shows it. */
+export interface ProductRow {
+  id: number;
+  merchantId: number;
+  merchantName: string;
+  merchantSlug: string;
+  title: string;
+  description: string;
+  category: string;
+  categorySlug: string;
+  brand: string;
+  priceCents: number;
+  slug: string;
+  imageUrl: string;
+  publishedAt: string;
+  updatedAt: string;
+}
+
+export interface CatalogCounts {
+  products: number;
+  merchants: number;
+  stores: number;
+  cities: number;
+  categories: number;
+}
+
+/** A search index match: the product, its merchant, and what it is ranked by. */
+export type Match = [productId: number, merchantId: number, views: number, likes: number];
+
+/** A store point from the geographic index. */
+export type StorePoint = [storeId: number, merchantId: number, latitude: number, longitude: number];
+
+/**
+ * The discovery queries (catalog_overview, search_local_products, get_product) over an opened
+ * snapshot; statements prepared once. Full-text expressions come from search-expression.ts only.
+ */
+export interface DiscoveryReader {
+  counts: CatalogCounts;
+  /** Every city and category, most products first (small tables, read once at open). */
+  cities: CityRow[];
+  categories: CategoryRow[];
+  citiesByKey(key: string): CityRow[];
+  districtsByKey(key: string): DistrictRow[];
+  /** A city's districts, most products first. */
+  districtsOfCity(cityId: number, limit: number): DistrictRow[];
+  categoryBySlug(slug: string): CategoryRow | undefined;
+  /** Matches of a full-text expression (search-expression.ts), at most `limit`, in no useful order. */
+  matches(expression: string, limit: number): Match[];
+  /** Matches ordered by bm25() relevance over all of them: the naive plan, for the benchmark. */
+  matchesByRelevance(expression: string, limit: number): Match[];
+  /** A published product by id; drafts are not public. */
+  product(id: number): ProductRow | undefined;
+  storesOfMerchant(merchantId: number): StoreRow[];
+  storePointsInBox(minLat: number, maxLat: number, minLon: number, maxLon: number): StorePoint[];
+}
+
+const PRODUCT_COLUMNS = `p.id AS id, p.merchant_id AS merchantId, m.name AS merchantName, m.slug AS merchantSlug,
+  p.title AS title, p.description AS description, p.category AS category, c.slug AS categorySlug,
+  p.brand AS brand, p.price_cents AS priceCents, p.slug AS slug, p.image_url AS imageUrl,
+  p.published_at AS publishedAt, p.updated_at AS updatedAt`;
+
+const STORE_COLUMNS = `id, merchant_id AS merchantId, name, address, district, city, state, postal_code AS postalCode,
+  latitude, longitude, city_id AS cityId, district_id AS districtId`;
+
+export function createDiscoveryReader(db: Database): DiscoveryReader {
+  const count = (sql: string) => (db.prepare(sql).pluck().get() as number) ?? 0;
+  const counts: CatalogCounts = {
+    products: count('SELECT count(*) FROM listing'),
+    merchants: count('SELECT count(*) FROM merchants'),
+    stores: count('SELECT count(*) FROM stores'),
+    cities: count('SELECT count(*) FROM cities'),
+    categories: count('SELECT count(*) FROM categories'),
+  };
+  const cityColumns = 'id, name, state, products_count AS productsCount, stores_count AS storesCount';
+  const cities = db.prepare(`SELECT ${cityColumns} FROM cities ORDER BY products_count DESC, name`).all() as CityRow[];
+  const categories = db
+    .prepare('SELECT id, name, slug, products_count AS productsCount FROM categories ORDER BY products_count DESC, name')
+    .all() as CategoryRow[];
+
+  const citiesByKey = db.prepare(`SELECT ${cityColumns} FROM cities WHERE key = ? ORDER BY products_count DESC`);
+  const districtsByKey = db.prepare(
+    'SELECT id, city_id AS cityId, name, products_count AS productsCount FROM districts WHERE key = ? ORDER BY products_count DESC',
+  );
+  const categoryBySlug = db.prepare('SELECT id, name, slug, products_count AS productsCount FROM categories WHERE slug = ?');
+  const districtsOfCity = db.prepare(
+    'SELECT id, city_id AS cityId, name, products_count AS productsCount FROM districts WHERE city_id = ? ORDER BY products_count DESC, name LIMIT ?',
+  );
+  const matchColumns = 'SELECT f.rowid, l.merchant_id, l.views, l.likes FROM products_fts f JOIN listing l ON l.product_id = f.rowid WHERE products_fts MATCH ?';
+  const matches = db.prepare(`${matchColumns} LIMIT ?`).raw(true);
+  const matchesByRelevance = db.prepare(`${matchColumns} ORDER BY bm25(products_fts) LIMIT ?`).raw(true);
+  const product = db.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products p JOIN merchants m ON m.id = p.merchant_id
+    JOIN categories c ON c.id = p.category_id WHERE p.id = ? AND p.published_at IS NOT NULL`);
+  const storesOfMerchant = db.prepare(`SELECT ${STORE_COLUMNS} FROM stores WHERE merchant_id = ? ORDER BY id`);
+  const storePointsInBox = db
+    .prepare(
+      `SELECT r.id, s.merchant_id, s.latitude, s.longitude FROM stores_rtree r JOIN stores s ON s.id = r.id
+       WHERE r.max_lat >= ? AND r.min_lat <= ? AND r.max_lon >= ? AND r.min_lon <= ?`,
+    )
+    .raw(true);
+
+  return {
+    counts,
+    cities,
+    categories,
+    citiesByKey: (key) => citiesByKey.all(key) as CityRow[],
+    districtsByKey: (key) => districtsByKey.all(key) as DistrictRow[],
+    districtsOfCity: (cityId, limit) => districtsOfCity.all(cityId, limit) as DistrictRow[],
+    categoryBySlug: (slug) => categoryBySlug.get(slug) as CategoryRow | undefined,
+    matches: (expression, limit) => matches.all(expression, limit) as Match[],
+    matchesByRelevance: (expression, limit) => matchesByRelevance.all(expression, limit) as Match[],
+    product: (id) => product.get(id) as ProductRow | undefined,
+    storesOfMerchant: (merchantId) => storesOfMerchant.all(merchantId) as StoreRow[],
+    storePointsInBox: (minLat, maxLat, minLon, maxLon) => storePointsInBox.all(minLat, maxLat, minLon, maxLon) as StorePoint[],
+  };
+}

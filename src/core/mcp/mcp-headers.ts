@@ -1,0 +1,17 @@
+import { EXPOSED_HEADERS } from '../http/headers.ts';
+
+export const MCP_ALLOWED_METHODS = 'GET, POST, OPTIONS';
+
+/** Browser-based MCP clients call from any origin: the endpoint is public and read-only. */
+export const MCP_CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': [...EXPOSED_HEADERS, 'Mcp-Session-Id'].join(', '),
+};
+
+export const MCP_PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  ...MCP_CORS_HEADERS,
+  Allow: MCP_ALLOWED_METHODS,
+  'Access-Control-Allow-Methods': MCP_ALLOWED_METHODS,
+  'Access-Control-Allow-Headers': 'Accept, Content-Type, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+  'Access-Control-Max-Age': '86400',
+};

@@ -1,0 +1,23 @@
+/**
+ * Reads a request body as UTF-8 text, stopping as soon as it passes `maxBytes` (null then): a
+ * declared Content-Length over the cap is refused before reading, an undeclared one while reading.
+ */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string | null> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) return null;
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { CatalogOverviewSchema } from '../../../domain/catalog-overview.ts';
+import { catalogOverview } from '../../discovery/catalog-overview.ts';
+import { defineTool, structuredResult } from './tool-definition.ts';
+
+export const catalogOverviewTool = defineTool({
+  name: 'catalog_overview',
+  title: 'Catalog overview',
+  description:
+    'Live catalog counts (products, merchants, stores, cities, categories), the default city, the cities and categories ' +
+    'with their product counts, the public documents and the machine-readable endpoints, and the usage policy. Call it first.',
+  inputSchema: z.object({}),
+  outputSchema: CatalogOverviewSchema,
+  run: (ctx) => structuredResult(catalogOverview(ctx.catalog(), ctx.siteUrl)),
+});

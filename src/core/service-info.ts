@@ -1,0 +1,39 @@
+/**
+ * What the service says about itself, in one place: the MCP discovery document, catalog_overview
+ * and (later) the public documents all read it, so they cannot disagree.
+ */
+export const SERVICE_NAME = 'catalog-public-service';
+export const SERVICE_TITLE = 'Catálogo público: estatísticas e descoberta de produtos';
+export const SERVICE_VERSION = '1.0.0';
+export const SERVICE_DESCRIPTION =
+  'Read-only public interface to a Brazilian online shopping catalog: product and merchant engagement statistics over REST, ' +
+  'and product discovery by text, category, city, district or coordinates over MCP.';
+
+/** The one MCP protocol version this server speaks (specification section 9). */
+export const MCP_PROTOCOL_VERSION = '2025-06-18';
+
+/** Specification section 1, rule 5. */
+export const USAGE_POLICY =
+  'Interactive, user-requested lookups only. Forbidden: enumerating IDs, merchants, categories, locations or search ' +
+  'permutations; mirroring; bulk ingestion; resale; republication; building training datasets; evading quotas. ' +
+  'Higher-volume use needs a separate agreement with the operator. No authentication; public rate limits apply.';
+
+export const DEFAULT_CITY = { name: 'São Paulo', state: 'SP' } as const;
+
+export function publicUrls(siteUrl: string) {
+  return {
+    documents: {
+      manifest: `${siteUrl}/gpt.json`,
+      showcase: `${siteUrl}/gpt/products.json`,
+      llms: `${siteUrl}/llms.txt`,
+      sitemap: `${siteUrl}/sitemap.xml`,
+      openapiJson: `${siteUrl}/openapi.json`,
+      openapiYaml: `${siteUrl}/api/openapi.yaml`,
+    },
+    endpoints: {
+      productStats: `${siteUrl}/api/public/v1/products/{productId}/stats`,
+      merchantStats: `${siteUrl}/api/public/v1/merchants/{merchantId}/stats`,
+      mcp: `${siteUrl}/mcp`,
+    },
+  };
+}

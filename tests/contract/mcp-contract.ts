@@ -1,0 +1,153 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { describe, expect, it } from 'vitest';
+import { CatalogOverviewSchema } from '../../src/domain/catalog-overview.ts';
+import { ProductDetailSchema } from '../../src/domain/product-detail.ts';
+import { SearchOutputSchema } from '../../src/domain/product-search.ts';
+
+/** Sends one HTTP request to the target under test (real HTTP, an emulated function, or in-process). */
+export type Fetch = (request: Request) => Promise<Response>;
+
+const ORIGIN = 'http://localhost';
+
+/** The specification's headers for POST /mcp (section 4.3): JSON in, JSON accepted, version pinned. */
+const SPEC_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json', 'Mcp-Protocol-Version': '2025-06-18' };
+
+export async function rpc(fetch: Fetch, body: unknown, headers: Record<string, string> = SPEC_HEADERS) {
+  const response = await fetch(new Request(`${ORIGIN}/mcp`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+  const text = await response.text();
+  return { response, text, json: text ? JSON.parse(text) : null };
+}
+
+/** The SDK's own client over Streamable HTTP, its requests routed to the target. */
+export async function connectSdkClient(fetch: Fetch): Promise<Client> {
+  const client = new Client({ name: 'contract-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${ORIGIN}/mcp`), {
+    fetch: (url, init) => fetch(new Request(url, init)),
+  });
+  await client.connect(transport);
+  return client;
+}
+
+/**
+ * The MCP contract (specification 4.3 and 7, DESIGN.md MCP), the same on every target. `target`
+ * returns the fetch to use; it is read when the tests run, after the suite's beforeAll.
+ */
+export function describeMcpContract(name: string, target: () => Fetch) {
+  describe(`MCP contract: ${name}`, () => {
+    it('serves the SDK client: initialize at 2025-06-18, three read-only tools with output schemas', async () => {
+      const client = await connectSdkClient(target());
+      try {
+        expect(client.getServerVersion()?.name).toBe('catalog-public-service');
+        const { tools } = await client.listTools();
+        expect(tools.map((t) => t.name)).toEqual(['catalog_overview', 'search_local_products', 'get_product']);
+        for (const tool of tools) {
+          expect(tool.annotations?.readOnlyHint).toBe(true);
+          expect(tool.outputSchema?.type).toBe('object');
+          expect(tool.description?.length).toBeGreaterThan(20);
+        }
+        const overview = await client.callTool({ name: 'catalog_overview', arguments: {} });
+        const parsed = CatalogOverviewSchema.parse(overview.structuredContent);
+        // structuredContent plus the same JSON as text.
+        expect(JSON.parse((overview.content as { text: string }[])[0]!.text)).toEqual(overview.structuredContent);
+        expect(parsed.counts).toMatchObject({ products: 388, merchants: 36, stores: 80, cities: 8, categories: 19 });
+        expect(parsed.defaultCity).toEqual({ name: 'São Paulo', state: 'SP' });
+
+        const search = await client.callTool({ name: 'search_local_products', arguments: { query: 'fone bluetooth', limit: 3 } });
+        const found = SearchOutputSchema.parse(search.structuredContent);
+        expect(found.results.length).toBeGreaterThan(0);
+        expect(found.catalogVersion).toBe(parsed.catalogVersion);
+
+        const detail = await client.callTool({ name: 'get_product', arguments: { productId: found.results[0]!.productId } });
+        const product = ProductDetailSchema.parse(detail.structuredContent).product;
+        expect(product.merchant.stores.length).toBeGreaterThan(0);
+
+        const missing = await client.callTool({ name: 'get_product', arguments: { productId: 999_999 } });
+        expect(missing.isError).toBe(true);
+        expect((missing.content as { text: string }[])[0]!.text).toMatch(/search_local_products/);
+      } finally {
+        await client.close();
+      }
+    });
+
+    it('answers the specification\'s plain Accept: application/json, pinned at 2025-06-18 whatever the client proposes', async () => {
+      const init = await rpc(target(), { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, { 'Content-Type': 'application/json', Accept: 'application/json' });
+      expect(init.response.status).toBe(200);
+      expect(init.response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(init.json).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} } } });
+      const list = await rpc(target(), { jsonrpc: '2.0', id: 'b', method: 'tools/list', params: {} });
+      expect(list.json.id).toBe('b');
+      expect(list.json.result.tools).toHaveLength(3);
+      expect(list.response.headers.get('access-control-allow-origin')).toBe('*');
+    });
+
+    it('refuses what the protocol does not allow, with the right JSON-RPC and HTTP codes', async () => {
+      const fetch = target();
+      const unsupported = await rpc(fetch, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { ...SPEC_HEADERS, 'Mcp-Protocol-Version': '1999-01-01' });
+      expect(unsupported.response.status).toBe(400);
+      expect(unsupported.json.error.message).toMatch(/2025-06-18/);
+
+      const batch = await rpc(fetch, [{ jsonrpc: '2.0', id: 1, method: 'ping' }]);
+      expect(batch.response.status).toBe(400);
+      expect(batch.json.error.code).toBe(-32600);
+
+      const malformed = await rpc(fetch, '{"jsonrpc": "2.0", "id": 1,');
+      expect(malformed.response.status).toBe(400);
+      expect(malformed.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+
+      const notRpc = await rpc(fetch, { hello: 'world', id: 4 });
+      expect(notRpc.json.error.code).toBe(-32600);
+
+      const unknownMethod = await rpc(fetch, { jsonrpc: '2.0', id: 5, method: 'resources/list', params: {} });
+      expect(unknownMethod.json).toMatchObject({ id: 5, error: { code: -32601 } });
+
+      const unknownTool = await rpc(fetch, { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'drop_tables', arguments: {} } });
+      expect(unknownTool.json).toMatchObject({ id: 6, error: { code: -32602 } });
+
+      const notification = await rpc(fetch, { jsonrpc: '2.0', method: 'notifications/initialized' });
+      expect(notification.response.status).toBe(202);
+      expect(notification.text).toBe('');
+
+      const big = await rpc(fetch, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'search_local_products', arguments: { query: 'x'.repeat(70_000) } } });
+      expect(big.response.status).toBe(413);
+
+      const put = await fetch(new Request(`${ORIGIN}/mcp`, { method: 'PUT', body: '{}' }));
+      expect(put.status).toBe(405);
+      expect(put.headers.get('allow')).toBe('GET, POST, OPTIONS');
+      const del = await fetch(new Request(`${ORIGIN}/mcp`, { method: 'DELETE' }));
+      expect(del.status).toBe(405);
+    });
+
+    it('answers GET with the discovery document, or 405 to a client asking for an event stream', async () => {
+      const fetch = target();
+      const doc = await fetch(new Request(`${ORIGIN}/mcp`, { headers: { Accept: 'application/json' } }));
+      expect(doc.status).toBe(200);
+      const body = await doc.json();
+      expect(body).toMatchObject({ protocolVersion: '2025-06-18', transport: 'streamable-http', authentication: 'none' });
+      expect(body.tools.map((t: { name: string }) => t.name)).toEqual(['catalog_overview', 'search_local_products', 'get_product']);
+      expect(body.tools[1].inputSchema.properties.radiusKm.maximum).toBe(100);
+      const stream = await fetch(new Request(`${ORIGIN}/mcp`, { headers: { Accept: 'text/event-stream' } }));
+      expect(stream.status).toBe(405);
+      await stream.body?.cancel();
+    });
+
+    it('allows browser clients: preflight names MCP-Protocol-Version, Retry-After is exposed', async () => {
+      const preflight = await target()(new Request(`${ORIGIN}/mcp`, { method: 'OPTIONS', headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'POST' } }));
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/MCP-Protocol-Version/i);
+      expect(preflight.headers.get('access-control-allow-methods')).toMatch(/POST/);
+      expect(preflight.headers.get('access-control-expose-headers')).toMatch(/Retry-After/);
+    });
+
+    it('treats hostile search text as data', async () => {
+      const fetch = target();
+      for (const query of ['"', "' OR 1=1 --", 'NEAR(a b) AND {title}: x*', '\u0000\u0001', 'ção* ^ - + ()', '🙂'.repeat(500)]) {
+        const call = await rpc(fetch, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_local_products', arguments: { query } } });
+        expect(call.response.status).toBe(200);
+        expect(call.json.result.isError ?? false).toBe(false);
+        SearchOutputSchema.parse(call.json.result.structuredContent);
+      }
+    });
+  });
+}
