@@ -12,6 +12,9 @@ export const SERVICE_DESCRIPTION =
 /** The one MCP protocol version this server speaks (specification section 9). */
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 
+/** What the MCP server offers: tools only, and the list never changes during a (one-request) session. */
+export const MCP_CAPABILITIES = { tools: { listChanged: false } };
+
 /** Specification section 1, rule 5. */
 export const USAGE_POLICY =
   'Interactive, user-requested lookups only. Forbidden: enumerating IDs, merchants, categories, locations or search ' +

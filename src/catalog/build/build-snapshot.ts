@@ -39,8 +39,8 @@ export type BuildResult =
  * previous snapshot (and any service reading it) untouched.
  *
  * Two threads, so both cores work: a worker reads, parses and validates (parse-worker.ts) while
- * this thread checks references and inserts. The search index comes last: its order (most viewed
- * first) needs the engagement counters.
+ * this thread checks references and inserts. The search index comes last: its popularity tiers
+ * need the engagement counters.
  */
 export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
   const issues = new IssueLog(options.keepIssues ?? 50);

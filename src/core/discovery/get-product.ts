@@ -1,7 +1,7 @@
 import { priceOf } from '../../domain/price.ts';
 import type { ProductDetail } from '../../domain/product-detail.ts';
 import type { DiscoveryContext, ToolOutcome } from './discovery-context.ts';
-import { storeView } from './search-local-products.ts';
+import { storeView } from './store-view.ts';
 
 /** get_product: one published product with its merchant's stores; unknown ids are a tool error. */
 export function getProduct(ctx: DiscoveryContext, productId: number): ToolOutcome<ProductDetail> | { message: string; isError: true } {

@@ -1,27 +1,16 @@
-import type { SqliteError } from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import type { CatalogReader } from '../../catalog/catalog-reader.ts';
 import type { StoreRow } from '../../catalog/discovery-reader.ts';
 import { slugify } from '../../catalog/text-keys.ts';
 import { priceOf } from '../../domain/price.ts';
 import { SEARCH_MAX_LIMIT, type SearchInput, type SearchLocation, type SearchOutput, type SearchResult } from '../../domain/product-search.ts';
-import type { Store } from '../../domain/store.ts';
 import type { DiscoveryContext, ToolOutcome } from './discovery-context.ts';
 import { roundKm } from './geo.ts';
 import { resolvePlace, type Place } from './resolve-location.ts';
 import { searchTerms } from './search-expression.ts';
 import { searchNear, searchPlace, type Hit } from './search-plans.ts';
+import { storeView } from './store-view.ts';
 
-export const storeView = (s: StoreRow): Store => ({
-  id: s.id,
-  name: s.name,
-  address: s.address,
-  district: s.district,
-  city: s.city,
-  state: s.state,
-  postalCode: s.postalCode,
-  latitude: s.latitude,
-  longitude: s.longitude,
-});
 
 function locationOf(place: Place): SearchLocation {
   switch (place.kind) {
@@ -59,8 +48,6 @@ function storeFor(ctx: CatalogReader, hit: Hit, place: Place): StoreRow | undefi
   if (place.kind === 'city' || place.kind === 'default') return stores.find((s) => s.cityId === place.city.id);
   return undefined;
 }
-
-const isSqliteError = (error: unknown): error is SqliteError => (error as { code?: unknown })?.code !== undefined && String((error as { code: string }).code).startsWith('SQLITE_');
 
 /**
  * search_local_products: resolves the place and the category, runs the search plan that fits,
@@ -100,7 +87,7 @@ export function searchLocalProducts(ctx: DiscoveryContext, input: SearchInput): 
   } catch (error) {
     // Words are reduced to what the tokenizer itself keeps, so this is not expected; if some
     // character still trips FTS5, the caller gets a clear empty answer, not a failure.
-    if (!isSqliteError(error)) throw error;
+    if (!(error instanceof Database.SqliteError)) throw error;
     ctx.logError(error);
     return { output: { ...output, message: 'These words could not be searched. Try plain words (letters and digits).' }, isError: true };
   }

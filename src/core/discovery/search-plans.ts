@@ -34,7 +34,7 @@ export interface SearchRequest {
 const toHit = ([productId, merchantId, views, likes]: Match): Hit => ({ productId, merchantId, views, likes });
 
 /** Most viewed first, then most liked, then lowest id: a total order, so results are stable. */
-export const byPopularity = (a: Hit, b: Hit) => b.views - a.views || b.likes - a.likes || a.productId - b.productId;
+const byPopularity = (a: Hit, b: Hit) => b.views - a.views || b.likes - a.likes || a.productId - b.productId;
 const byDistance = (a: Hit, b: Hit) => a.distanceKm! - b.distanceKm! || byPopularity(a, b);
 
 /**

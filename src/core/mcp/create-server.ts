@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InitializeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { DiscoveryContext } from '../discovery/discovery-context.ts';
-import { MCP_PROTOCOL_VERSION, SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION } from '../service-info.ts';
+import { MCP_CAPABILITIES, MCP_PROTOCOL_VERSION, SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION } from '../service-info.ts';
 import { TOOLS } from './tools/index.ts';
 
 export const SERVER_INSTRUCTIONS =
@@ -38,8 +38,7 @@ export function createServer(ctx: DiscoveryContext): McpServer {
   // this server speaks one version, and says so whatever the client proposes.
   server.server.setRequestHandler(InitializeRequestSchema, () => ({
     protocolVersion: MCP_PROTOCOL_VERSION,
-    // Tools only; the list never changes during a (one-request) session.
-    capabilities: { tools: { listChanged: false } },
+    capabilities: MCP_CAPABILITIES,
     serverInfo,
     instructions: SERVER_INSTRUCTIONS,
   }));

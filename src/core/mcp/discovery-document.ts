@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DiscoveryContext } from '../discovery/discovery-context.ts';
 import { strongEtag, ifNoneMatchHits } from '../http/etag.ts';
 import { JSON_CONTENT_TYPE } from '../http/headers.ts';
-import { MCP_PROTOCOL_VERSION, publicUrls, SERVICE_DESCRIPTION, SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION, USAGE_POLICY } from '../service-info.ts';
+import { MCP_CAPABILITIES, MCP_PROTOCOL_VERSION, publicUrls, SERVICE_DESCRIPTION, SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION, USAGE_POLICY } from '../service-info.ts';
 import { SERVER_INSTRUCTIONS } from './create-server.ts';
 import { MCP_CORS_HEADERS } from './mcp-headers.ts';
 import { TOOLS } from './tools/index.ts';
@@ -22,7 +22,7 @@ export function discoveryDocument(siteUrl: string) {
     usage: 'POST one JSON-RPC 2.0 message per request with Content-Type: application/json and Accept: application/json ' +
       `(MCP-Protocol-Version: ${MCP_PROTOCOL_VERSION}). Stateless: no session; answers are JSON, never an event stream.`,
     instructions: SERVER_INSTRUCTIONS,
-    capabilities: { tools: { listChanged: false } },
+    capabilities: MCP_CAPABILITIES,
     // The same JSON Schemas as tools/list: generated from the tools' zod schemas.
     tools: TOOLS.map((tool) => ({
       name: tool.name,

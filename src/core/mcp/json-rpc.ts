@@ -1,11 +1,10 @@
 import { JSON_CONTENT_TYPE, NO_STORE } from '../http/headers.ts';
 import { MCP_CORS_HEADERS } from './mcp-headers.ts';
 
-/** JSON-RPC 2.0 error codes this endpoint answers with itself (the SDK answers the others). */
+/** JSON-RPC 2.0 error codes this endpoint answers with itself (the SDK answers the others, -32601 included). */
 export const JSON_RPC = {
   parseError: -32700,
   invalidRequest: -32600,
-  methodNotFound: -32601,
   invalidParams: -32602,
   /** Implementation-defined server errors: HTTP-level refusals (host, method, size, quota). */
   serverError: -32000,

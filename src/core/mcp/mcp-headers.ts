@@ -1,10 +1,10 @@
-import { EXPOSED_HEADERS } from '../http/headers.ts';
+import { CORS_HEADERS, EXPOSED_HEADERS } from '../http/headers.ts';
 
 export const MCP_ALLOWED_METHODS = 'GET, POST, OPTIONS';
 
 /** Browser-based MCP clients call from any origin: the endpoint is public and read-only. */
 export const MCP_CORS_HEADERS: Readonly<Record<string, string>> = {
-  'Access-Control-Allow-Origin': '*',
+  ...CORS_HEADERS,
   'Access-Control-Expose-Headers': [...EXPOSED_HEADERS, 'Mcp-Session-Id'].join(', '),
 };
 
