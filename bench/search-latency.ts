@@ -10,7 +10,7 @@ import type { DiscoveryContext } from '../src/core/discovery/discovery-context.t
 import { getProduct } from '../src/core/discovery/get-product.ts';
 import { boundingBox, distanceKm } from '../src/core/discovery/geo.ts';
 import { resolvePlace } from '../src/core/discovery/resolve-location.ts';
-import { searchExpression, searchTerms } from '../src/core/discovery/search-expression.ts';
+import { searchTerms } from '../src/core/discovery/search-expression.ts';
 import { searchLocalProducts } from '../src/core/discovery/search-local-products.ts';
 import { slugify } from '../src/catalog/text-keys.ts';
 import type { SearchInput } from '../src/domain/product-search.ts';
@@ -47,28 +47,33 @@ function vocabulary(file: string, min: number, max: number, count: number): stri
   return words;
 }
 
-/** The naive plan: all matches of the same filters ordered by bm25(), the place checked per match. */
+/**
+ * The naive plan: every match of the words (FTS5 prefix queries) and the category, ordered by
+ * bm25(), the place checked per match in SQL (city, district) or by distance (coordinates).
+ */
 function naiveSearch(catalog: CatalogReader, input: SearchInput): unknown {
   const reader = catalog.discovery;
   const place = resolvePlace(reader, input);
+  if (place.kind === 'unresolved') return [];
   const terms = input.query ? searchTerms(input.query).terms : [];
   const category = input.category ? reader.categoryBySlug(slugify(input.category)) : undefined;
-  const facets = category ? [`k${category.id}`] : [];
+  const clauses = terms.length > 0 ? [`{title description category brand} : (${terms.map((t) => `"${t}"*`).join(' AND ')})`] : [];
+  // No words and no category: every product (each is in one category).
+  clauses.push(`facets : (${category ? `k${category.id}` : reader.categories.map((c) => `k${c.id}`).join(' OR ')})`);
+  const expression = clauses.join(' AND ');
   if (place.kind === 'coordinates') {
     const [a, b, c, d] = boundingBox(place.latitude, place.longitude, place.radiusKm);
     const near = new Set<number>();
     for (const [, merchantId, lat, lon] of reader.storePointsInBox(a, b, c, d)) {
       if (distanceKm(place.latitude, place.longitude, lat, lon) <= place.radiusKm) near.add(merchantId);
     }
-    const expression = searchExpression({ terms, facets: facets.length ? facets : ['p1 OR p2 OR p3 OR p4 OR p5 OR p6'] });
-    return reader.matchesByRelevance(expression, 1_000_000).filter((m) => near.has(m[1])).slice(0, 10);
+    return reader.matchesByRelevance(expression, null, 1_000_000).filter((m) => near.has(m[1])).slice(0, 10);
   }
-  if (place.kind === 'unresolved') return [];
-  const placeToken = place.kind === 'district' ? `d${place.district.id}` : `c${place.city.id}`;
-  return reader.matchesByRelevance(searchExpression({ terms, facets: [placeToken, ...facets] }), 10);
+  return reader.matchesByRelevance(expression, place.kind === 'district' ? `d${place.district.id}` : `c${place.city.id}`, 10);
 }
 
-export function benchSearchLatency(snapshot: string, runs = 200): LatencyRow[] {
+/** `naiveRuns` 0 leaves the naive plan out (it takes seconds a query: for quick looks at ours). */
+export function benchSearchLatency(snapshot: string, runs = 200, naiveRuns = Math.max(20, Math.floor(runs / 4))): LatencyRow[] {
   const catalog = openCatalog(snapshot);
   const ctx: DiscoveryContext = { catalog: () => catalog, siteUrl: 'https://bench.example', productUrl: (id, slug) => `https://bench.example/produtos/${id}/${slug}`, logError: console.error };
   const total = catalog.discovery.counts.products;
@@ -87,12 +92,12 @@ export function benchSearchLatency(snapshot: string, runs = 200): LatencyRow[] {
     ['category only', categories.map((category) => ({ category }))],
     ['city + district', districts.map((district, i) => ({ city: 'São Paulo', district, query: i % 2 ? pick(common, i) : undefined }))],
     ['coordinates + radius', points.map(([latitude, longitude], i) => ({ latitude, longitude, radiusKm: [2, 5, 10, 25][i % 4], query: i % 2 ? pick(common, i) : undefined }))],
-    ['no query', catalog.discovery.cities.slice(0, 8).map((c) => ({ city: `${c.name}, ${c.state}` })).concat([{}])],
+    ['no query', catalog.discovery.cities.slice(0, 8).map((c): SearchInput => ({ city: `${c.name}, ${c.state}` })).concat([{}])],
   ];
   const rows: LatencyRow[] = classes.map(([label, inputs]) => ({
     label,
     ours: time(runs, inputs, (input: SearchInput) => searchLocalProducts(ctx, input)),
-    naive: time(Math.max(20, Math.floor(runs / 4)), inputs, (input: SearchInput) => naiveSearch(catalog, input)),
+    ...(naiveRuns > 0 ? { naive: time(naiveRuns, inputs, (input: SearchInput) => naiveSearch(catalog, input)) } : {}),
   }));
   const ids = Array.from({ length: 500 }, (_, i) => 1 + ((i * 7919) % total));
   rows.push({ label: 'get_product', ours: time(runs * 5, ids, (id: number) => getProduct(ctx, id)) });

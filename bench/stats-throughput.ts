@@ -45,7 +45,7 @@ async function measure(target: string, url: string, seconds: number, spread = fa
   let next = 0;
   const { pathname } = new URL(url);
   const requests = spread
-    ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: pathname.replace(/\/products\/\d+\//, `/products/${(next++ % 1_000_000) + 1}/`) }) }]
+    ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: pathname.replace(/\/products\/\d+\//, `/products/${(next++ % 1_000_000) + 1}/`) }) }]
     : undefined;
   const result = await autocannon({ url, connections: 50, pipelining: 1, duration: seconds, ...(requests ? { requests } : {}) });
   return { target, requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };

@@ -66,6 +66,12 @@ export interface CatalogCounts {
 /** A search index match: the product, its merchant, and what it is ranked by. */
 export type Match = [productId: number, merchantId: number, views: number, likes: number];
 
+/** A match and whether it is in the place searched (1) or not (0). */
+export type PlaceMatch = [...Match, inPlace: number];
+
+/** A word of the search index with its products, in any text column and in titles (upper bounds). */
+export type IndexWord = [word: string, docs: number, titleDocs: number];
+
 /** A store point from the geographic index. */
 export type StorePoint = [storeId: number, merchantId: number, latitude: number, longitude: number];
 
@@ -83,13 +89,21 @@ export interface DiscoveryReader {
   /** A city's districts, most products first. */
   districtsOfCity(cityId: number, limit: number): DistrictRow[];
   categoryBySlug(slug: string): CategoryRow | undefined;
+  /** Index words beginning with `prefix` (itself included), most frequent first. */
+  wordsStartingWith(prefix: string, limit: number): IndexWord[];
+  /** One index word, if the index has it. */
+  word(word: string): IndexWord | undefined;
   /** Matches of a full-text expression (search-expression.ts), at most `limit`, in no useful order. */
   matches(expression: string, limit: number): Match[];
-  /** Matches ordered by bm25() relevance over all of them: the naive plan, for the benchmark. */
-  matchesByRelevance(expression: string, limit: number): Match[];
+  /** Matches, each marked 1 if its merchant has a store in the place (token c<id> or d<id>), at most `limit`. */
+  matchesMarkingPlace(expression: string, placeToken: string, limit: number): PlaceMatch[];
+  /** Matches (in the place, if given) ordered by bm25() over all of them: the naive plan, for the benchmark. */
+  matchesByRelevance(expression: string, placeToken: string | null, limit: number): Match[];
   /** A published product by id; drafts are not public. */
   product(id: number): ProductRow | undefined;
   storesOfMerchant(merchantId: number): StoreRow[];
+  /** A merchant's store points only: what a radius search measures. */
+  storePointsOfMerchant(merchantId: number): [storeId: number, latitude: number, longitude: number][];
   storePointsInBox(minLat: number, maxLat: number, minLon: number, maxLon: number): StorePoint[];
 }
 
@@ -124,12 +138,29 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
   const districtsOfCity = db.prepare(
     'SELECT id, city_id AS cityId, name, products_count AS productsCount FROM districts WHERE city_id = ? ORDER BY products_count DESC, name LIMIT ?',
   );
-  const matchColumns = 'SELECT f.rowid, l.merchant_id, l.views, l.likes FROM products_fts f JOIN listing l ON l.product_id = f.rowid WHERE products_fts MATCH ?';
-  const matches = db.prepare(`${matchColumns} LIMIT ?`).raw(true);
-  const matchesByRelevance = db.prepare(`${matchColumns} ORDER BY bm25(products_fts) LIMIT ?`).raw(true);
+  const matchColumns = 'SELECT f.rowid, l.merchant_id, l.views, l.likes FROM products_fts f JOIN listing l ON l.product_id = f.rowid';
+  const matches = db.prepare(`${matchColumns} WHERE products_fts MATCH ? LIMIT ?`).raw(true);
+  // merchant_places lists "c1t? d45t?": each place token followed by the tier placeholder.
+  const inPlace = "instr(' ' || mp.places, ' ' || ? || 't?') > 0";
+  const placeJoin = 'JOIN merchant_places mp ON mp.merchant_id = l.merchant_id';
+  const matchesMarkingPlace = db
+    .prepare(`SELECT f.rowid, l.merchant_id, l.views, l.likes, ${inPlace} FROM products_fts f JOIN listing l ON l.product_id = f.rowid
+      ${placeJoin} WHERE products_fts MATCH ? LIMIT ?`)
+    .raw(true);
+  const matchesByRelevance = db.prepare(`${matchColumns} WHERE products_fts MATCH ? ORDER BY bm25(products_fts) LIMIT ?`).raw(true);
+  const matchesInPlaceByRelevance = db
+    .prepare(`${matchColumns} ${placeJoin} WHERE products_fts MATCH ? AND ${inPlace} ORDER BY bm25(products_fts) LIMIT ?`)
+    .raw(true);
+  // The upper bound is the prefix followed by the highest code point: every word that begins
+  // with the prefix sorts between the two.
+  const wordsStartingWith = db
+    .prepare(`SELECT word, docs, title_docs FROM search_words WHERE word >= ? AND word < ? || char(1114111) ORDER BY docs DESC LIMIT ?`)
+    .raw(true);
+  const word = db.prepare('SELECT word, docs, title_docs FROM search_words WHERE word = ?').raw(true);
   const product = db.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products p JOIN merchants m ON m.id = p.merchant_id
     JOIN categories c ON c.id = p.category_id WHERE p.id = ? AND p.published_at IS NOT NULL`);
   const storesOfMerchant = db.prepare(`SELECT ${STORE_COLUMNS} FROM stores WHERE merchant_id = ? ORDER BY id`);
+  const storePointsOfMerchant = db.prepare('SELECT id, latitude, longitude FROM stores WHERE merchant_id = ? ORDER BY id').raw(true);
   const storePointsInBox = db
     .prepare(
       `SELECT r.id, s.merchant_id, s.latitude, s.longitude FROM stores_rtree r JOIN stores s ON s.id = r.id
@@ -145,10 +176,15 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     districtsByKey: (key) => districtsByKey.all(key) as DistrictRow[],
     districtsOfCity: (cityId, limit) => districtsOfCity.all(cityId, limit) as DistrictRow[],
     categoryBySlug: (slug) => categoryBySlug.get(slug) as CategoryRow | undefined,
+    wordsStartingWith: (prefix, limit) => wordsStartingWith.all(prefix, prefix, limit) as IndexWord[],
+    word: (text) => word.get(text) as IndexWord | undefined,
     matches: (expression, limit) => matches.all(expression, limit) as Match[],
-    matchesByRelevance: (expression, limit) => matchesByRelevance.all(expression, limit) as Match[],
+    matchesMarkingPlace: (expression, placeToken, limit) => matchesMarkingPlace.all(placeToken, expression, limit) as PlaceMatch[],
+    matchesByRelevance: (expression, placeToken, limit) =>
+      (placeToken === null ? matchesByRelevance.all(expression, limit) : matchesInPlaceByRelevance.all(expression, placeToken, limit)) as Match[],
     product: (id) => product.get(id) as ProductRow | undefined,
     storesOfMerchant: (merchantId) => storesOfMerchant.all(merchantId) as StoreRow[],
+    storePointsOfMerchant: (merchantId) => storePointsOfMerchant.all(merchantId) as [number, number, number][],
     storePointsInBox: (minLat, maxLat, minLon, maxLon) => storePointsInBox.all(minLat, maxLat, minLon, maxLon) as StorePoint[],
   };
 }

@@ -2,7 +2,7 @@
  * The SQLite snapshot layout. Version it: the server refuses a snapshot whose schema version it
  * does not know, instead of failing later on a missing column.
  */
-export const SNAPSHOT_SCHEMA_VERSION = '2';
+export const SNAPSHOT_SCHEMA_VERSION = '3';
 
 /** Tables, loaded row by row. Indexes come afterwards (see below): much faster to build. */
 export const SNAPSHOT_TABLES = `
@@ -88,63 +88,92 @@ CREATE TABLE listing (
   views INTEGER NOT NULL,
   likes INTEGER NOT NULL
 );
--- Popularity tiers by views (tier 1: the most viewed few). Each product's tier is a token in the
--- search index, so a search reads the most viewed matches first, tier by tier, and stops once it
--- has enough, instead of ranking every match.
-CREATE TABLE popularity_tiers (
-  tier INTEGER PRIMARY KEY,
-  min_views INTEGER NOT NULL
-);
--- Filter tokens of each merchant's products: m<merchant id>, c<city id> and d<district id> for
--- every place it has a store in. The index matches them like words, so place, category (k<id>) and
--- tier (p<tier>) filters are intersections of sorted lists inside the index, not joins over matches.
-CREATE TABLE merchant_facets (
+-- The places of each merchant's products, one token per city (c<id>) and district (d<id>) it has
+-- a store in, each ending in the tier placeholder "t?" ("c1t? d45t?"). In the index a product of
+-- tier 3 gets "c1t3 d45t3": one short list per place and tier, so "in São Paulo, tier 1" is a
+-- single list of a few hundred products, not the intersection of two huge ones.
+CREATE TABLE merchant_places (
   merchant_id INTEGER PRIMARY KEY,
-  tokens TEXT NOT NULL
+  places TEXT NOT NULL
 );
--- What the search index is built from, read in product id order (the index's rowid order).
-CREATE VIEW search_documents AS
-  SELECT p.id AS id, p.title AS title, p.description AS description, p.category AS category, p.brand AS brand,
-         'k' || p.category_id || ' ' || f.tokens || ' p' ||
-           (SELECT min(t.tier) FROM popularity_tiers t WHERE l.views >= t.min_views) AS facets
-  FROM products p
-  CROSS JOIN listing l ON l.product_id = p.id
-  CROSS JOIN merchant_facets f ON f.merchant_id = p.merchant_id;
 -- Full-text search over title, description, category and brand of published products, plus the
--- filter tokens (facets). unicode61 with remove_diacritics 2 makes
--- "eletronicos" match "Eletrônicos"; partial words are prefix queries ("fon*"). detail=column: no
--- word positions (queries are words, never phrases), a smaller index, a faster build.
+-- filter tokens (facets). unicode61 with remove_diacritics 2 makes "eletronicos" match
+-- "Eletrônicos". detail=column: no word positions (queries are words, never phrases), a smaller
+-- index, a faster build.
+-- Its content is the view search_documents (searchDocumentsView), made once the tiers are known.
 CREATE VIRTUAL TABLE products_fts USING fts5(
   title, description, category, brand, facets,
   content='search_documents', content_rowid='id',
   tokenize='unicode61 remove_diacritics 2', detail=column
 );
+-- The index's words with the number of products each is in. A partial word ("gela") is searched
+-- as the words it begins ("geladeira", "gelatina"): FTS5's own prefix query ("gela"*) merges every
+-- such word's list before reading the first match, on every query; and the counts let a search
+-- pick its plan (few matches: read them all; many: read the most viewed tiers first).
+-- docs and title_docs sum the word's products per column: an upper bound, enough to plan with.
+CREATE TABLE search_words (
+  word TEXT PRIMARY KEY,
+  docs INTEGER NOT NULL,
+  title_docs INTEGER NOT NULL
+) WITHOUT ROWID;
 `;
 
 /**
+ * What the search index is built from, read in product id order (the index's rowid order):
+ * title, description, category, brand, and the facets: merchant (m<id>), category (k<id>) and
+ * place-and-tier tokens, matched like words. A product's popularity tier (1: the most viewed few)
+ * is part of its place tokens, so a search reads the most viewed matches in a place first, tier by
+ * tier, and stops once it has enough, instead of ranking every match. `minViews` is each tier's
+ * lowest view count, from tier 1 down; written into the view, a CASE is faster than a lookup.
+ */
+export function searchDocumentsView(minViews: number[]): string {
+  const tier = `CASE ${minViews.map((min, i) => `WHEN l.views >= ${Math.trunc(min)} THEN ${i + 1}`).join(' ')} ELSE ${minViews.length} END`;
+  return `
+CREATE VIEW search_documents AS
+  SELECT p.id AS id, p.title AS title, p.description AS description, p.category AS category, p.brand AS brand,
+         'm' || p.merchant_id || ' k' || p.category_id || ' ' || replace(f.places, '?', ${tier}) AS facets
+  FROM products p
+  CROSS JOIN listing l ON l.product_id = p.id
+  CROSS JOIN merchant_places f ON f.merchant_id = p.merchant_id;
+`;
+}
+
+/**
  * The full-text index, built in one pass once every product and counter is in (a 'rebuild' costs
- * about two thirds of inserting the rows one by one) and merged into one segment, which queries
- * read fastest.
- * A 32 MB term buffer (FTS5's default is 1 MB) flushes far fewer, larger segments: on a million
- * products, rebuild and merge take 7.5 s instead of 12.6 s, for 40 MB more memory meanwhile.
+ * about two thirds of inserting the rows one by one). A 32 MB term buffer (FTS5's default is
+ * 1 MB) flushes far fewer, larger segments, which FTS5's automatic merges keep few: on a million
+ * products a final 'optimize' (one segment) cost 2.4 s and made no measurable difference to search.
  */
 export const SEARCH_INDEX_BUILD = `
 INSERT INTO products_fts (products_fts, rank) VALUES ('hashsize', 33554432);
 INSERT INTO products_fts (products_fts) VALUES ('rebuild');
-INSERT INTO products_fts (products_fts) VALUES ('optimize');
+
+-- The words and their counts per column, without the filter tokens: those are a letter c, d, k or
+-- m then digits, so the vocabulary is read in the ranges between them (fts5vocab reads a term
+-- range, not a pattern). A word of that shape in the text ("m4") is left out here, and still found.
+CREATE VIRTUAL TABLE temp.index_terms USING fts5vocab(main, 'products_fts', 'col');
+INSERT INTO search_words
+  SELECT term, sum(doc), coalesce(sum(doc) FILTER (WHERE col = 'title'), 0) FROM (
+    SELECT term, col, doc FROM temp.index_terms WHERE term < 'c0'
+    UNION ALL SELECT term, col, doc FROM temp.index_terms WHERE term >= 'c:' AND term < 'd0'
+    UNION ALL SELECT term, col, doc FROM temp.index_terms WHERE term >= 'd:' AND term < 'k0'
+    UNION ALL SELECT term, col, doc FROM temp.index_terms WHERE term >= 'k:' AND term < 'm0'
+    UNION ALL SELECT term, col, doc FROM temp.index_terms WHERE term >= 'm:')
+  GROUP BY term;
+DROP TABLE temp.index_terms;
 `;
 
 /**
  * Built at the end: indexes for the discovery queries (a merchant's stores, places and categories
- * by key, the newest published products), the store points for radius searches, and planner
- * statistics from a sample (analysis_limit) rather than a full scan.
+ * by key), the store points for radius searches, and planner statistics from a sample
+ * (analysis_limit) rather than a full scan. No index over the million products' rows: one costs
+ * 1.4 s of build, and nothing reads products other than by id.
  */
 export const SNAPSHOT_INDEXES = `
 CREATE INDEX stores_by_merchant ON stores (merchant_id);
 CREATE INDEX cities_by_key ON cities (key);
 CREATE INDEX districts_by_key ON districts (key, city_id);
 CREATE INDEX categories_by_key ON categories (slug);
-CREATE INDEX products_by_published ON products (published_at) WHERE published_at IS NOT NULL;
 
 CREATE VIRTUAL TABLE stores_rtree USING rtree(id, min_lat, max_lat, min_lon, max_lon);
 INSERT INTO stores_rtree SELECT id, latitude, latitude, longitude, longitude FROM stores;

@@ -49,7 +49,15 @@ describe('buildSnapshot', () => {
     // Places by folded key, with their published products; the product's filter tokens.
     expect(db.prepare("SELECT c.name, c.products_count AS n FROM stores s JOIN cities c ON c.id = s.city_id WHERE s.id = 1").get()).toEqual({ name: 'São Paulo', n: 1 });
     expect(db.prepare("SELECT key FROM districts WHERE id = (SELECT district_id FROM stores WHERE id = 1)").pluck().get()).toBe('pinheiros');
-    expect(db.prepare("SELECT rowid FROM products_fts WHERE products_fts MATCH 'facets : (m1 AND p1)'").all()).toEqual([{ rowid: 1 }]);
+    // Filter tokens: merchant, category, and place with popularity tier (one product: tier 1).
+    expect(db.prepare("SELECT rowid FROM products_fts WHERE products_fts MATCH 'facets : (m1 AND k1 AND c1t1 AND d1t1)'").all()).toEqual([{ rowid: 1 }]);
+    // The vocabulary: words of published products with their counts in any column and in titles,
+    // and none of the filter tokens.
+    const words = db.prepare('SELECT word, docs, title_docs AS titleDocs FROM search_words ORDER BY word').all() as { word: string }[];
+    expect(words).toContainEqual({ word: 'fone', docs: 2, titleDocs: 1 });
+    expect(words).toContainEqual({ word: 'eletronicos', docs: 1, titleDocs: 0 });
+    expect(words.map((w) => w.word)).not.toContain('panelas');
+    expect(words.filter((w) => /^[cdkm][0-9]/.test(w.word))).toEqual([]);
     db.close();
     const catalog = openCatalog(outFile);
     expect(catalog.meta.catalogVersion).toMatch(/^[0-9a-f]{16}$/);

@@ -130,7 +130,7 @@ function loadFiles(
         const done = (loaded.get(file.kind) ?? 0) + records.length;
         loaded.set(file.kind, done);
         onProgress?.({ phase: 'load', file: file.name, records: done, bytesRead: message.bytesRead, bytesTotal: file.size });
-        if (message.type === 'batch') worker.postMessage('ack');
+        worker.postMessage('ack');
       } catch (error) {
         void worker.terminate();
         reject(error);

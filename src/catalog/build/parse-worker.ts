@@ -20,7 +20,7 @@ export type ParseWorkerMessage =
   | { type: 'file-end'; kind: ExportKind; digest: string };
 
 /** Batches in flight before the worker waits for the main thread: bounds memory on big exports. */
-const MAX_IN_FLIGHT = 8;
+const MAX_IN_FLIGHT = 3;
 const BATCH_SIZE = 2000;
 
 const port = parentPort!;
@@ -36,7 +36,7 @@ port.on('message', () => {
 });
 
 async function send(message: ParseWorkerMessage): Promise<void> {
-  if (message.type === 'batch') {
+  if (message.type !== 'file-end') {
     inFlight += 1;
     while (inFlight > MAX_IN_FLIGHT) await new Promise<void>((resolve) => (wake = resolve));
   }
@@ -45,9 +45,7 @@ async function send(message: ParseWorkerMessage): Promise<void> {
 
 /*
  * Counters travel packed in a transferred Float64Array (32 bytes a record, exact for safe
- * integers) and outside the in-flight limit: while the main thread builds the full-text index,
- * which blocks it for a while, this worker parses the whole counters file instead of waiting, and
- * a million counters queue in 32 MB.
+ * integers): no copy, and no million small objects for the main thread to collect.
  */
 const packCounters = (records: unknown[]): Float64Array => {
   const values = new Float64Array(records.length * 4);

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from '../../domain/catalog-records.ts';
+import { searchDocumentsView } from '../snapshot-schema.ts';
 import { foldKey, slugify } from '../text-keys.ts';
 
 /** A loader inserts one validated record, or returns why its references do not hold. */
@@ -68,8 +69,26 @@ const DRAFT = 0;
 /**
  * Popularity tiers: the share of published products (by views) up to the end of each tier. Tier 1
  * holds the most viewed 0.05%, so a search for a common word finds its ten best in tier 1 alone.
+ * search-plans.ts reads them in this order.
  */
 export const TIER_SHARES = [0.0005, 0.0025, 0.01, 0.05, 0.2, 1];
+
+/** A million views in 8 MB outside the JS heap (a number[] takes twice that, and garbage as it grows). */
+class GrowingFloat64Array {
+  private buffer = new Float64Array(1 << 16);
+  private length = 0;
+  push(value: number) {
+    if (this.length === this.buffer.length) {
+      const larger = new Float64Array(this.buffer.length * 2);
+      larger.set(this.buffer);
+      this.buffer = larger;
+    }
+    this.buffer[this.length++] = value;
+  }
+  values(): Float64Array {
+    return this.buffer.subarray(0, this.length);
+  }
+}
 
 /** Each tier's lowest view count, from the published products' views (sorted here). */
 export function tierThresholds(views: Float64Array): number[] {
@@ -92,7 +111,7 @@ export function createRecordLoaders(db: Database) {
   /** Product id → its merchant's id, or DRAFT; negated once its counters are loaded. */
   const products = new Map<number, number>();
   /** Views of the published products, for the popularity tiers. */
-  let publishedViews: number[] = [];
+  const publishedViews = new GrowingFloat64Array();
   const counts: LoadCounts = { merchants: 0, stores: 0, products: 0, engagement: 0 };
 
   const insertMerchant = db.prepare('INSERT INTO merchants (id, name, slug) VALUES (?, ?, ?)');
@@ -106,9 +125,8 @@ export function createRecordLoaders(db: Database) {
   );
   const insertEngagement = db.prepare('INSERT INTO engagement (product_id, views, likes, dislikes) VALUES (?, ?, ?, ?)');
   const insertListing = db.prepare('INSERT INTO listing VALUES (?, ?, ?, ?)');
-  const insertTier = db.prepare('INSERT INTO popularity_tiers VALUES (?, ?)');
   const insertMerchantStats = db.prepare('INSERT INTO merchant_stats VALUES (?, ?, ?, ?, ?, ?)');
-  const insertMerchantFacets = db.prepare('INSERT INTO merchant_facets VALUES (?, ?)');
+  const insertMerchantPlaces = db.prepare('INSERT INTO merchant_places VALUES (?, ?)');
   const insertCity = db.prepare('INSERT INTO cities VALUES (?, ?, ?, ?, ?, ?)');
   const insertDistrict = db.prepare('INSERT INTO districts VALUES (?, ?, ?, ?, ?, ?)');
   const insertCategory = db.prepare('INSERT INTO categories VALUES (?, ?, ?, ?)');
@@ -189,31 +207,31 @@ export function createRecordLoaders(db: Database) {
     return null;
   };
 
-  /** Writes what was summed while loading: merchant statistics, places, categories, filter tokens. */
+  /** Writes what was summed while loading: merchant statistics, places, categories, the search index's content. */
   const finish = () => {
     // Published products without counters are listed with none.
-    for (const [id, merchantId] of products) {
+    products.forEach((merchantId, id) => {
       if (merchantId > 0) {
         insertListing.run(id, merchantId, 0, 0);
         publishedViews.push(0);
       }
-    }
-    tierThresholds(Float64Array.from(publishedViews)).forEach((minViews, i) => insertTier.run(i + 1, minViews));
-    publishedViews = [];
+    });
+    db.exec(searchDocumentsView(tierThresholds(publishedViews.values())));
     const cityById = new Map([...cities.byKey.values()].map((c) => [c.id, c]));
     const districtById = new Map([...districts.byKey.values()].map((d) => [d.id, d]));
     for (const [id, t] of merchants) {
       insertMerchantStats.run(id, t.products, t.stores, t.views, t.likes, t.dislikes);
-      const tokens = [`m${id}`];
+      // Place tokens with the tier placeholder (snapshot-schema.ts, merchant_places).
+      const places: string[] = [];
       for (const cityId of t.cities) {
         cityById.get(cityId)!.products += t.products;
-        tokens.push(`c${cityId}`);
+        places.push(`c${cityId}t?`);
       }
       for (const districtId of t.districts) {
         districtById.get(districtId)!.products += t.products;
-        tokens.push(`d${districtId}`);
+        places.push(`d${districtId}t?`);
       }
-      insertMerchantFacets.run(id, tokens.join(' '));
+      insertMerchantPlaces.run(id, places.join(' '));
     }
     for (const c of cityById.values()) insertCity.run(c.id, c.name, c.parent, c.key, c.products, c.stores);
     for (const d of districtById.values()) insertDistrict.run(d.id, d.parent, d.name, d.key, d.products, d.stores);

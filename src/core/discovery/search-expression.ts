@@ -1,3 +1,4 @@
+import type { DiscoveryReader } from '../../catalog/discovery-reader.ts';
 import { foldKey } from '../../catalog/text-keys.ts';
 
 /** At most this many words of a query are searched; the rest are reported as ignored. */
@@ -5,8 +6,8 @@ export const MAX_TERMS = 8;
 /** Longer "words" are cut: no product text has them, and they would only slow the index down. */
 const MAX_TERM_LENGTH = 40;
 /**
- * Words shorter than this match whole only: a one- or two-letter prefix ("c*") would expand to
- * thousands of index terms. From three letters on, a word also matches as a prefix ("gel" finds
+ * Words shorter than this match whole only: a one- or two-letter prefix would stand for thousands
+ * of index words. From three letters on, a word also matches the words it begins ("gel" finds
  * "geladeira"), which is how partial words are found.
  */
 const MIN_PREFIX_LENGTH = 3;
@@ -41,16 +42,55 @@ export function searchTerms(query: string): SearchTerms {
   };
 }
 
+/** At most this many index words stand for one partial word: the most frequent ones. */
+const MAX_ALTERNATIVES = 32;
+
+/** Filter tokens (snapshot-schema.ts, search_words): c, d, k or m then a digit. */
+const FILTER_TOKEN_SHAPE = /^[cdkm][0-9]/;
+
+/** A word of the query and the index words it stands for. */
+export interface SearchWord {
+  word: string;
+  /** The word itself, and from MIN_PREFIX_LENGTH letters on the index words it begins. */
+  alternatives: string[];
+  /** Products with any of the alternatives, in any text column and in titles: upper bounds. */
+  docs: number;
+  titleDocs: number;
+}
+
+/**
+ * Partial words: "gela" is searched as "gela" OR "geladeira" OR "gelatina", the index words it
+ * begins (search_words in the snapshot). FTS5's own prefix query would merge all of those words'
+ * lists before reading one match, and again for every query a search runs.
+ */
+export function expandWords(reader: Pick<DiscoveryReader, 'wordsStartingWith' | 'word'>, terms: string[]): SearchWord[] {
+  return terms.map((word) => {
+    // The vocabulary leaves out words shaped like filter tokens: searched whole, count unknown.
+    if (FILTER_TOKEN_SHAPE.test(word)) return { word, alternatives: [word], docs: Infinity, titleDocs: Infinity };
+    const found = word.length >= MIN_PREFIX_LENGTH
+      ? reader.wordsStartingWith(word, MAX_ALTERNATIVES)
+      : [reader.word(word)].filter((w) => w !== undefined);
+    return {
+      word,
+      // The word itself first: it is searched even when the index does not have it (no match then).
+      alternatives: [word, ...found.map(([w]) => w).filter((w) => w !== word)],
+      docs: found.reduce((sum, [, docs]) => sum + docs, 0),
+      titleDocs: found.reduce((sum, [, , titleDocs]) => sum + titleDocs, 0),
+    };
+  });
+}
+
 /** Text columns: a user's words never match the filter tokens of the facets column. */
 const TEXT_COLUMNS = '{title description category brand}';
 
-const term = (word: string) => `"${word.replaceAll('"', '""')}"${word.length >= MIN_PREFIX_LENGTH ? '*' : ''}`;
+const quoted = (word: string) => `"${word.replaceAll('"', '""')}"`;
+const anyOf = (words: string[]) => (words.length === 1 ? quoted(words[0]!) : `(${words.map(quoted).join(' OR ')})`);
 
 export interface ExpressionParts {
-  terms: string[];
-  /** Match the words in titles only (the first, most relevant tier). */
+  words: SearchWord[];
+  /** Match the words in titles only (the first, most relevant group). */
   titleOnly?: boolean;
-  /** Filter tokens that must all be present (c12, d345, k3). */
+  /** Filter tokens that must all be present (k3, c1t2). */
   facets: string[];
   /** Merchant tokens of which one must be present (m17 OR m18 …), for radius searches. */
   anyMerchant?: number[];
@@ -59,8 +99,8 @@ export interface ExpressionParts {
 /** An FTS5 MATCH expression from trusted parts: folded words, and tokens we made ourselves. */
 export function searchExpression(parts: ExpressionParts): string {
   const clauses: string[] = [];
-  if (parts.terms.length > 0) {
-    clauses.push(`${parts.titleOnly ? '{title}' : TEXT_COLUMNS} : (${parts.terms.map(term).join(' AND ')})`);
+  if (parts.words.length > 0) {
+    clauses.push(`${parts.titleOnly ? '{title}' : TEXT_COLUMNS} : (${parts.words.map((w) => anyOf(w.alternatives)).join(' AND ')})`);
   }
   if (parts.facets.length > 0) clauses.push(`facets : (${parts.facets.join(' AND ')})`);
   if (parts.anyMerchant && parts.anyMerchant.length > 0) {

@@ -7,10 +7,9 @@ import { SEARCH_MAX_LIMIT, type SearchInput, type SearchLocation, type SearchOut
 import type { DiscoveryContext, ToolOutcome } from './discovery-context.ts';
 import { roundKm } from './geo.ts';
 import { resolvePlace, type Place } from './resolve-location.ts';
-import { searchTerms } from './search-expression.ts';
+import { expandWords, searchTerms } from './search-expression.ts';
 import { searchNear, searchPlace, type Hit } from './search-plans.ts';
 import { storeView } from './store-view.ts';
-
 
 function locationOf(place: Place): SearchLocation {
   switch (place.kind) {
@@ -80,9 +79,10 @@ export function searchLocalProducts(ctx: DiscoveryContext, input: SearchInput): 
     return { output: { ...output, message: `No category named ${JSON.stringify(categoryText.slice(0, 80))}. Categories: ${known}. catalog_overview lists them all; or leave category out and put the word in query.` }, isError: true };
   }
 
-  const request = { terms, categoryToken: category ? `k${category.id}` : null, limit };
   let hits: Hit[];
   try {
+    const words = expandWords(reader, terms);
+    const request = { words, category: category ? { token: `k${category.id}`, products: category.productsCount } : null, limit };
     hits = place.kind === 'coordinates' ? searchNear(reader, request, place) : searchPlace(reader, request, place.kind === 'district' ? `d${place.district.id}` : `c${place.city.id}`);
   } catch (error) {
     // Words are reduced to what the tokenizer itself keeps, so this is not expected; if some

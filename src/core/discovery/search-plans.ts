@@ -1,13 +1,15 @@
 import type { DiscoveryReader, Match } from '../../catalog/discovery-reader.ts';
 import { boundingBox, distanceKm } from './geo.ts';
 import type { Place } from './resolve-location.ts';
-import { searchExpression } from './search-expression.ts';
+import { searchExpression, type SearchWord } from './search-expression.ts';
 
 /** Number of popularity tiers in the index (record-loaders.ts TIER_SHARES). */
 const TIERS = 6;
 /** Bounds one index read, so no query can make a search unbounded. */
 const MAX_MATCHES = 50_000;
-/** With coordinates, words with at most this many matches are placed by their merchants' stores. */
+/** In a city or district, words or a category with at most this many matches are read whole. */
+const DIRECT_MATCHES = 5_000;
+/** With coordinates, words or a category with at most this many matches are placed by their merchants' stores. */
 const PROBE_MATCHES = 3_000;
 /** Merchants searched per index read in a radius search, nearest first. */
 const MERCHANT_CHUNK = 64;
@@ -25,10 +27,17 @@ export interface Hit {
 }
 
 export interface SearchRequest {
-  terms: string[];
-  /** Category filter token (k<id>), if any. */
-  categoryToken: string | null;
+  words: SearchWord[];
+  /** Category filter: its token (k<id>) and how many products it has. */
+  category: { token: string; products: number } | null;
   limit: number;
+}
+
+/** At most how many products the words (in titles, or anywhere) and the category can match, in all places (Infinity for neither). */
+function matchBound(request: SearchRequest, titleOnly = false): number {
+  const bounds = request.words.map((w) => (titleOnly ? w.titleDocs : w.docs));
+  if (request.category) bounds.push(request.category.products);
+  return Math.min(Infinity, ...bounds);
 }
 
 const toHit = ([productId, merchantId, views, likes]: Match): Hit => ({ productId, merchantId, views, likes });
@@ -38,29 +47,50 @@ const byPopularity = (a: Hit, b: Hit) => b.views - a.views || b.likes - a.likes 
 const byDistance = (a: Hit, b: Hit) => a.distanceKm! - b.distanceKm! || byPopularity(a, b);
 
 /**
+ * All matches of the words and the category in the whole catalog, when there are at most `cap`;
+ * null when there are more. Worth trying when the counts say so (one word with few products), and
+ * for several words, whose counts say little: words common alone can be rare together.
+ */
+function allMatchesIfFew<T>(request: SearchRequest, bound: number, cap: number, read: (limit: number) => T[]): T[] | null {
+  if (bound > cap && request.words.length < 2) return null;
+  const matches = read(cap + 1);
+  return matches.length <= cap ? matches : null;
+}
+
+/**
  * City, district or default city: title matches first, then matches anywhere in the text, each
- * group most viewed first. Reads popularity tiers from the top and stops at the first tier that
- * completes the page: every product in a lower tier has fewer views than any above it.
+ * group most viewed first. When the words or the category have few matches in the whole catalog,
+ * they are read whole and kept if their merchant is in the place. Otherwise the place's
+ * popularity tiers are read from the top, and the first tier that completes the page ends the
+ * read: every product in a lower tier has fewer views than any above it.
  */
 export function searchPlace(reader: DiscoveryReader, request: SearchRequest, placeToken: string): Hit[] {
-  const facets = request.categoryToken ? [placeToken, request.categoryToken] : [placeToken];
+  const { words, limit } = request;
+  const category = request.category ? [request.category.token] : [];
   const results: Hit[] = [];
   const seen = new Set<number>();
-  const passes = request.terms.length > 0 ? [true, false] : [false];
-  for (const titleOnly of passes) {
+  for (const titleOnly of words.length > 0 ? [true, false] : [false]) {
+    const bound = matchBound(request, titleOnly);
+    if (bound === 0) continue;
     const pass: Hit[] = [];
-    for (let tier = 1; tier <= TIERS && results.length + pass.length < request.limit; tier++) {
-      const expression = searchExpression({ terms: request.terms, titleOnly, facets: [...facets, `p${tier}`] });
-      for (const match of reader.matches(expression, MAX_MATCHES)) {
-        if (!seen.has(match[0])) pass.push(toHit(match));
+    const collect = (matches: Match[]) => {
+      for (const match of matches) if (!seen.has(match[0])) pass.push(toHit(match));
+    };
+    const expression = searchExpression({ words, titleOnly, facets: category });
+    const few = allMatchesIfFew(request, bound, DIRECT_MATCHES, (cap) => reader.matchesMarkingPlace(expression, placeToken, cap));
+    if (few) {
+      collect(few.filter((match) => match[4] === 1).map((match) => match.slice(0, 4) as Match));
+    } else {
+      for (let tier = 1; tier <= TIERS && results.length + pass.length < limit; tier++) {
+        collect(reader.matches(searchExpression({ words, titleOnly, facets: [`${placeToken}t${tier}`, ...category] }), MAX_MATCHES));
       }
     }
     pass.sort(byPopularity);
-    for (const hit of pass.slice(0, request.limit - results.length)) {
+    for (const hit of pass.slice(0, limit - results.length)) {
       results.push(hit);
       seen.add(hit.productId);
     }
-    if (results.length >= request.limit) break;
+    if (results.length >= limit) break;
   }
   return results;
 }
@@ -71,10 +101,10 @@ type NearestStores = Map<number, { distanceKm: number; storeId: number }>;
 function nearestStoresOf(reader: DiscoveryReader, merchantIds: Iterable<number>, lat: number, lon: number, radiusKm: number): NearestStores {
   const nearest: NearestStores = new Map();
   for (const merchantId of merchantIds) {
-    for (const store of reader.storesOfMerchant(merchantId)) {
-      const d = distanceKm(lat, lon, store.latitude, store.longitude);
+    for (const [storeId, sLat, sLon] of reader.storePointsOfMerchant(merchantId)) {
+      const d = distanceKm(lat, lon, sLat, sLon);
       const best = nearest.get(merchantId);
-      if (d <= radiusKm && (best === undefined || d < best.distanceKm)) nearest.set(merchantId, { distanceKm: d, storeId: store.id });
+      if (d <= radiusKm && (best === undefined || d < best.distanceKm)) nearest.set(merchantId, { distanceKm: d, storeId });
     }
   }
   return nearest;
@@ -92,17 +122,18 @@ function placeMatches(reader: DiscoveryReader, matches: Match[], place: Extract<
 }
 
 /**
- * Coordinates: nearest first. Words with few matches are placed match by match. Otherwise
+ * Coordinates: nearest first. Words or a category with few matches are placed match by match. Otherwise
  * (common words, category or no words at all) the merchants around the point are read in rings
  * of doubling radius, nearest first, a chunk at a time, until the page is complete: every merchant
  * not yet read is farther than every product found.
  */
 export function searchNear(reader: DiscoveryReader, request: SearchRequest, place: Extract<Place, { kind: 'coordinates' }>): Hit[] {
-  const facets = request.categoryToken ? [request.categoryToken] : [];
-  if (request.terms.length > 0 || facets.length > 0) {
-    const probe = reader.matches(searchExpression({ terms: request.terms, facets }), PROBE_MATCHES + 1);
-    if (probe.length <= PROBE_MATCHES) return placeMatches(reader, probe, place, request.limit);
-  }
+  const { words } = request;
+  const facets = request.category ? [request.category.token] : [];
+  const bound = matchBound(request);
+  if (bound === 0) return [];
+  const few = allMatchesIfFew(request, bound, PROBE_MATCHES, (cap) => reader.matches(searchExpression({ words, facets }), cap));
+  if (few) return placeMatches(reader, few, place, request.limit);
 
   const { latitude: lat, longitude: lon, radiusKm } = place;
   const results: Hit[] = [];
@@ -130,7 +161,7 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
       let end = Math.min(i + MERCHANT_CHUNK, ready.length);
       while (end < ready.length && ready[end]![1].distanceKm === ready[end - 1]![1].distanceKm) end++;
       const chunk = ready.slice(i, end);
-      const expression = searchExpression({ terms: request.terms, facets, anyMerchant: chunk.map(([id]) => id) });
+      const expression = searchExpression({ words, facets, anyMerchant: chunk.map(([id]) => id) });
       for (const match of reader.matches(expression, MAX_MATCHES)) {
         const store = pending.get(match[1])!;
         results.push({ ...toHit(match), distanceKm: store.distanceKm, storeId: store.storeId });
@@ -139,7 +170,7 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
       i = end;
       // Far more merchants than a common word needs: read the word's matches instead.
       if (read >= RING_MERCHANT_BUDGET && results.length < request.limit) {
-        return placeMatches(reader, reader.matches(searchExpression({ terms: request.terms, facets }), MAX_MATCHES), place, request.limit);
+        return placeMatches(reader, reader.matches(searchExpression({ words, facets }), MAX_MATCHES), place, request.limit);
       }
     }
     // Merchants of this ring are done, whether read or not (once the page is complete).

@@ -1,9 +1,13 @@
 import { inject } from 'vitest';
+import { describeMcpContract } from '../contract/mcp-contract.ts';
 import { describeMissingSnapshotContract, describeStatsContract, type Send } from '../contract/stats-contract.ts';
 import { useNetlifyDev } from '../support/netlify-target.ts';
 
+// One file, one NetlifyDev: each emulator rebuilds the functions into the same
+// .netlify/functions-serve folder, so two of them in parallel test files race on it.
 const netlify = useNetlifyDev();
 const sendWith = (snapshot: () => string): Send => (path, init) => netlify.send(new Request(`http://localhost${path}`, init), snapshot());
 
 describeStatsContract('Netlify Functions (local emulation)', () => sendWith(() => inject('sampleSnapshot')));
 describeMissingSnapshotContract('Netlify Functions (local emulation)', () => sendWith(() => `${inject('sampleSnapshot')}.missing`));
+describeMcpContract('Netlify Functions (local emulation)', () => (request) => netlify.send(request, inject('sampleSnapshot')));
