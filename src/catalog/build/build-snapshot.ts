@@ -106,7 +106,11 @@ function loadFiles(
   onProgress: BuildOptions['onProgress'],
 ): Promise<Map<string, string>> {
   const input: ParseWorkerInput = { files: files.map(({ kind, path, name }) => ({ kind, path, name })) };
-  const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { workerData: input });
+  // The worker makes short-lived garbage only (lines, parsed records): a small young generation
+  // collects it often and cheaply, and keeps the build's peak RSS under 512 MB on a million
+  // products (about 80 MB lower than the default). Capping the old generation instead slowed
+  // parsing to a crawl.
+  const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
   const digests = new Map<string, string>();
   const loaded = new Map<string, number>();
   return new Promise((resolve, reject) => {
