@@ -95,6 +95,8 @@ export interface DiscoveryReader {
   word(word: string): IndexWord | undefined;
   /** Matches of a full-text expression (search-expression.ts), at most `limit`, in no useful order. */
   matches(expression: string, limit: number): Match[];
+  /** How many matches the expression has, counting up to `limit` only (the index alone: cheap). */
+  countMatches(expression: string, limit: number): number;
   /** Matches, each marked 1 if its merchant has a store in the place (token c<id> or d<id>), at most `limit`. */
   matchesMarkingPlace(expression: string, placeToken: string, limit: number): PlaceMatch[];
   /** Matches (in the place, if given) ordered by bm25() over all of them: the naive plan, for the benchmark. */
@@ -140,6 +142,7 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
   );
   const matchColumns = 'SELECT f.rowid, l.merchant_id, l.views, l.likes FROM products_fts f JOIN listing l ON l.product_id = f.rowid';
   const matches = db.prepare(`${matchColumns} WHERE products_fts MATCH ? LIMIT ?`).raw(true);
+  const countMatches = db.prepare('SELECT count(*) FROM (SELECT rowid FROM products_fts WHERE products_fts MATCH ? LIMIT ?)').pluck();
   // merchant_places lists "c1t? d45t?": each place token followed by the tier placeholder.
   const inPlace = "instr(' ' || mp.places, ' ' || ? || 't?') > 0";
   const placeJoin = 'JOIN merchant_places mp ON mp.merchant_id = l.merchant_id';
@@ -179,6 +182,7 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     wordsStartingWith: (prefix, limit) => wordsStartingWith.all(prefix, prefix, limit) as IndexWord[],
     word: (text) => word.get(text) as IndexWord | undefined,
     matches: (expression, limit) => matches.all(expression, limit) as Match[],
+    countMatches: (expression, limit) => countMatches.get(expression, limit) as number,
     matchesMarkingPlace: (expression, placeToken, limit) => matchesMarkingPlace.all(placeToken, expression, limit) as PlaceMatch[],
     matchesByRelevance: (expression, placeToken, limit) =>
       (placeToken === null ? matchesByRelevance.all(expression, limit) : matchesInPlaceByRelevance.all(expression, placeToken, limit)) as Match[],

@@ -49,10 +49,11 @@ const byDistance = (a: Hit, b: Hit) => a.distanceKm! - b.distanceKm! || byPopula
 /**
  * All matches of the words and the category in the whole catalog, when there are at most `cap`;
  * null when there are more. Worth trying when the counts say so (one word with few products), and
- * for several words, whose counts say little: words common alone can be rare together.
+ * for several words, whose counts say little (words common alone can be rare together): those are
+ * counted in the index first, which is cheap, before their matches are read and joined.
  */
-function allMatchesIfFew<T>(request: SearchRequest, bound: number, cap: number, read: (limit: number) => T[]): T[] | null {
-  if (bound > cap && request.words.length < 2) return null;
+function allMatchesIfFew<T>(reader: DiscoveryReader, request: SearchRequest, expression: string, bound: number, cap: number, read: (limit: number) => T[]): T[] | null {
+  if (bound > cap && (request.words.length < 2 || reader.countMatches(expression, cap + 1) > cap)) return null;
   const matches = read(cap + 1);
   return matches.length <= cap ? matches : null;
 }
@@ -77,7 +78,7 @@ export function searchPlace(reader: DiscoveryReader, request: SearchRequest, pla
       for (const match of matches) if (!seen.has(match[0])) pass.push(toHit(match));
     };
     const expression = searchExpression({ words, titleOnly, facets: category });
-    const few = allMatchesIfFew(request, bound, DIRECT_MATCHES, (cap) => reader.matchesMarkingPlace(expression, placeToken, cap));
+    const few = allMatchesIfFew(reader, request, expression, bound, DIRECT_MATCHES, (cap) => reader.matchesMarkingPlace(expression, placeToken, cap));
     if (few) {
       collect(few.filter((match) => match[4] === 1).map((match) => match.slice(0, 4) as Match));
     } else {
@@ -132,7 +133,8 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
   const facets = request.category ? [request.category.token] : [];
   const bound = matchBound(request);
   if (bound === 0) return [];
-  const few = allMatchesIfFew(request, bound, PROBE_MATCHES, (cap) => reader.matches(searchExpression({ words, facets }), cap));
+  const expression = searchExpression({ words, facets });
+  const few = allMatchesIfFew(reader, request, expression, bound, PROBE_MATCHES, (cap) => reader.matches(expression, cap));
   if (few) return placeMatches(reader, few, place, request.limit);
 
   const { latitude: lat, longitude: lon, radiusKm } = place;
@@ -161,8 +163,8 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
       let end = Math.min(i + MERCHANT_CHUNK, ready.length);
       while (end < ready.length && ready[end]![1].distanceKm === ready[end - 1]![1].distanceKm) end++;
       const chunk = ready.slice(i, end);
-      const expression = searchExpression({ words, facets, anyMerchant: chunk.map(([id]) => id) });
-      for (const match of reader.matches(expression, MAX_MATCHES)) {
+      const chunkExpression = searchExpression({ words, facets, anyMerchant: chunk.map(([id]) => id) });
+      for (const match of reader.matches(chunkExpression, MAX_MATCHES)) {
         const store = pending.get(match[1])!;
         results.push({ ...toHit(match), distanceKm: store.distanceKm, storeId: store.storeId });
       }
@@ -170,7 +172,7 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
       i = end;
       // Far more merchants than a common word needs: read the word's matches instead.
       if (read >= RING_MERCHANT_BUDGET && results.length < request.limit) {
-        return placeMatches(reader, reader.matches(searchExpression({ words, facets }), MAX_MATCHES), place, request.limit);
+        return placeMatches(reader, reader.matches(expression, MAX_MATCHES), place, request.limit);
       }
     }
     // Merchants of this ring are done, whether read or not (once the page is complete).
