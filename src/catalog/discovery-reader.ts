@@ -140,19 +140,19 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
   const districtsOfCity = db.prepare(
     'SELECT id, city_id AS cityId, name, products_count AS productsCount FROM districts WHERE city_id = ? ORDER BY products_count DESC, name LIMIT ?',
   );
-  const matchColumns = 'SELECT f.rowid, l.merchant_id, l.views, l.likes FROM products_fts f JOIN listing l ON l.product_id = f.rowid';
-  const matches = db.prepare(`${matchColumns} WHERE products_fts MATCH ? LIMIT ?`).raw(true);
+  const matchRows = 'SELECT f.rowid, l.merchant_id, l.views, l.likes';
+  const fromIndex = 'FROM products_fts f JOIN listing l ON l.product_id = f.rowid';
+  const matches = db.prepare(`${matchRows} ${fromIndex} WHERE products_fts MATCH ? LIMIT ?`).raw(true);
   const countMatches = db.prepare('SELECT count(*) FROM (SELECT rowid FROM products_fts WHERE products_fts MATCH ? LIMIT ?)').pluck();
   // merchant_places lists "c1t? d45t?": each place token followed by the tier placeholder.
   const inPlace = "instr(' ' || mp.places, ' ' || ? || 't?') > 0";
   const placeJoin = 'JOIN merchant_places mp ON mp.merchant_id = l.merchant_id';
   const matchesMarkingPlace = db
-    .prepare(`SELECT f.rowid, l.merchant_id, l.views, l.likes, ${inPlace} FROM products_fts f JOIN listing l ON l.product_id = f.rowid
-      ${placeJoin} WHERE products_fts MATCH ? LIMIT ?`)
+    .prepare(`${matchRows}, ${inPlace} ${fromIndex} ${placeJoin} WHERE products_fts MATCH ? LIMIT ?`)
     .raw(true);
-  const matchesByRelevance = db.prepare(`${matchColumns} WHERE products_fts MATCH ? ORDER BY bm25(products_fts) LIMIT ?`).raw(true);
+  const matchesByRelevance = db.prepare(`${matchRows} ${fromIndex} WHERE products_fts MATCH ? ORDER BY bm25(products_fts) LIMIT ?`).raw(true);
   const matchesInPlaceByRelevance = db
-    .prepare(`${matchColumns} ${placeJoin} WHERE products_fts MATCH ? AND ${inPlace} ORDER BY bm25(products_fts) LIMIT ?`)
+    .prepare(`${matchRows} ${fromIndex} ${placeJoin} WHERE products_fts MATCH ? AND ${inPlace} ORDER BY bm25(products_fts) LIMIT ?`)
     .raw(true);
   // The upper bound is the prefix followed by the highest code point: every word that begins
   // with the prefix sorts between the two.

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from '../../domain/catalog-records.ts';
-import { searchDocumentsView } from '../snapshot-schema.ts';
+import { searchDocumentsView, TIER_SHARES } from '../snapshot-schema.ts';
 import { foldKey, slugify } from '../text-keys.ts';
 
 /** A loader inserts one validated record, or returns why its references do not hold. */
@@ -65,13 +65,6 @@ function insertUnique(insert: () => unknown): boolean {
 
 /** Marks a draft in `products`: its counters do not count towards the merchant's totals. */
 const DRAFT = 0;
-
-/**
- * Popularity tiers: the share of published products (by views) up to the end of each tier. Tier 1
- * holds the most viewed 0.05%, so a search for a common word finds its ten best in tier 1 alone.
- * search-plans.ts reads them in this order.
- */
-export const TIER_SHARES = [0.0005, 0.0025, 0.01, 0.05, 0.2, 1];
 
 /** A million views in 8 MB outside the JS heap (a number[] takes twice that, and garbage as it grows). */
 class GrowingFloat64Array {

@@ -1,10 +1,11 @@
-import type { DiscoveryReader, Match } from '../../catalog/discovery-reader.ts';
+import type { DiscoveryReader, Match, PlaceMatch } from '../../catalog/discovery-reader.ts';
+import { TIER_SHARES } from '../../catalog/snapshot-schema.ts';
 import { boundingBox, distanceKm } from './geo.ts';
 import type { Place } from './resolve-location.ts';
 import { searchExpression, type SearchWord } from './search-expression.ts';
 
-/** Number of popularity tiers in the index (record-loaders.ts TIER_SHARES). */
-const TIERS = 6;
+/** Number of popularity tiers in the index. */
+const TIERS = TIER_SHARES.length;
 /** Bounds one index read, so no query can make a search unbounded. */
 const MAX_MATCHES = 50_000;
 /** In a city or district, words or a category with at most this many matches are read whole. */
@@ -40,7 +41,7 @@ function matchBound(request: SearchRequest, titleOnly = false): number {
   return Math.min(Infinity, ...bounds);
 }
 
-const toHit = ([productId, merchantId, views, likes]: Match): Hit => ({ productId, merchantId, views, likes });
+const toHit = ([productId, merchantId, views, likes]: Match | PlaceMatch): Hit => ({ productId, merchantId, views, likes });
 
 /** Most viewed first, then most liked, then lowest id: a total order, so results are stable. */
 const byPopularity = (a: Hit, b: Hit) => b.views - a.views || b.likes - a.likes || a.productId - b.productId;
@@ -74,13 +75,13 @@ export function searchPlace(reader: DiscoveryReader, request: SearchRequest, pla
     const bound = matchBound(request, titleOnly);
     if (bound === 0) continue;
     const pass: Hit[] = [];
-    const collect = (matches: Match[]) => {
+    const collect = (matches: (Match | PlaceMatch)[]) => {
       for (const match of matches) if (!seen.has(match[0])) pass.push(toHit(match));
     };
     const expression = searchExpression({ words, titleOnly, facets: category });
     const few = allMatchesIfFew(reader, request, expression, bound, DIRECT_MATCHES, (cap) => reader.matchesMarkingPlace(expression, placeToken, cap));
     if (few) {
-      collect(few.filter((match) => match[4] === 1).map((match) => match.slice(0, 4) as Match));
+      collect(few.filter((match) => match[4] === 1));
     } else {
       for (let tier = 1; tier <= TIERS && results.length + pass.length < limit; tier++) {
         collect(reader.matches(searchExpression({ words, titleOnly, facets: [`${placeToken}t${tier}`, ...category] }), MAX_MATCHES));
