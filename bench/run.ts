@@ -37,6 +37,12 @@ try {
         `(median of ${f.rounds.length} rounds; build/raw seconds ${seconds}), ` +
         `peak RSS ${Math.round(f.buildMaxRssMb)} MB (raw ${Math.round(f.rawInsertMaxRssMb)} MB)`,
     );
+    const docs = f.rounds.map((r) => fixed(r.documentsSeconds, 1)).join(', ');
+    console.log(
+      `public documents of ${f.products} products: ${fixed(f.documents.medianShare * 100, 1)}% of the build time ` +
+        `(median of ${f.rounds.length} rounds; seconds ${docs}), peak RSS ${Math.round(f.documents.maxRssMb)} MB, ` +
+        `sitemap ${f.documents.urls} URLs (${f.documents.children ? `index of ${f.documents.children} child sitemaps` : 'one file'})`,
+    );
   } else {
     const built = await buildSnapshot({ sourceDir: 'data/sample', outFile: snapshot });
     if (!built.ok) throw new Error('the sample catalog does not build');

@@ -3,6 +3,8 @@
  * rows, both as child processes, alternately over several rounds of the same run (ABBA order):
  * one pair alone is at the mercy of this noisy machine (the raw insert alone has taken from 16.5 s
  * to 23.1 s). The figure is the median of the per-round ratios, with the highest peak RSS.
+ * Each round also writes the public documents from the snapshot it built (sitemap of every
+ * product included), timed against that round's build.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,10 +15,12 @@ import { generateCatalog } from '../src/catalog/generate/generate.ts';
 export interface BuildFigures {
   products: number;
   /** Per round, in round order. */
-  rounds: { buildSeconds: number; rawInsertSeconds: number }[];
+  rounds: { buildSeconds: number; rawInsertSeconds: number; documentsSeconds: number }[];
   medianRatio: number;
   buildMaxRssMb: number;
   rawInsertMaxRssMb: number;
+  /** The public documents written from each round's snapshot, against that round's build time. */
+  documents: { medianShare: number; maxRssMb: number; urls: number; children: number };
 }
 
 const median = (values: number[]) => {
@@ -39,6 +43,15 @@ function timedBuild(sourceDir: string, outFile: string, rssFile: string): { seco
   return { seconds, maxRssMb: Number(readFileSync(rssFile, 'utf8')) / 1024 };
 }
 
+/** Writes the public documents of a snapshot in a child process (bench/documents-generation.ts): wall time and what it printed. */
+function timedDocuments(snapshot: string, outDir: string): { seconds: number; maxRssMb: number; urls: number; children: number } {
+  const started = performance.now();
+  const output = execFileSync(process.execPath, ['bench/documents-generation.ts', snapshot, outDir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const seconds = (performance.now() - started) / 1000;
+  rmSync(outDir, { recursive: true, force: true });
+  return { seconds, ...(JSON.parse(output) as { maxRssMb: number; urls: number; children: number }) };
+}
+
 /** `keepSnapshot`: where to leave the built snapshot (the stats benchmark reuses it). */
 export async function benchSnapshotBuild(products: number, keepSnapshot?: string, roundCount = 3): Promise<BuildFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
@@ -51,22 +64,35 @@ export async function benchSnapshotBuild(products: number, keepSnapshot?: string
       rmSync(join(dir, 'raw.sqlite'), { force: true });
       return raw;
     };
-    const build = () => timedBuild(source, keepSnapshot ?? join(dir, 'catalog.sqlite'), join(dir, 'rss'));
+    const snapshot = keepSnapshot ?? join(dir, 'catalog.sqlite');
+    const build = () => timedBuild(source, snapshot, join(dir, 'rss'));
     const rounds: BuildFigures['rounds'] = [];
     let buildMaxRssMb = 0;
     let rawInsertMaxRssMb = 0;
+    let documents: ReturnType<typeof timedDocuments> | undefined;
+    let documentsMaxRssMb = 0;
     for (let round = 0; round < roundCount; round++) {
       console.error(`[bench] build round ${round + 1} of ${roundCount}`);
       // ABBA: raw first in even rounds, build first in odd ones, so neither always runs on a warmer cache.
       const raw = round % 2 === 0 ? rawInsert() : null;
       const built = build();
+      documents = timedDocuments(snapshot, join(dir, 'site'));
+      documentsMaxRssMb = Math.max(documentsMaxRssMb, documents.maxRssMb);
       const rawAfter = raw ?? rawInsert();
-      rounds.push({ buildSeconds: built.seconds, rawInsertSeconds: rawAfter.seconds });
+      rounds.push({ buildSeconds: built.seconds, rawInsertSeconds: rawAfter.seconds, documentsSeconds: documents.seconds });
       buildMaxRssMb = Math.max(buildMaxRssMb, built.maxRssMb);
       rawInsertMaxRssMb = Math.max(rawInsertMaxRssMb, rawAfter.maxRssMb);
     }
     const medianRatio = median(rounds.map((r) => r.buildSeconds / r.rawInsertSeconds));
-    return { products, rounds, medianRatio, buildMaxRssMb, rawInsertMaxRssMb };
+    const medianShare = median(rounds.map((r) => r.documentsSeconds / r.buildSeconds));
+    return {
+      products,
+      rounds,
+      medianRatio,
+      buildMaxRssMb,
+      rawInsertMaxRssMb,
+      documents: { medianShare, maxRssMb: documentsMaxRssMb, urls: documents!.urls, children: documents!.children },
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -3,6 +3,7 @@ import { loadConfig, type Config } from '../config/config.ts';
 import type { DiscoveryContext } from '../core/discovery/discovery-context.ts';
 import { jsonRpcError } from '../core/mcp/json-rpc.ts';
 import { createMcpEndpoint } from '../core/mcp/mcp-endpoint.ts';
+import { productUrlBuilder } from '../core/product-url.ts';
 import type { RequestHandler } from '../core/rest/stats-api.ts';
 
 const logError = (error: unknown) => console.error('[mcp]', error);
@@ -11,7 +12,7 @@ export function discoveryContext(config: Config): DiscoveryContext {
   return {
     catalog: lazyCatalog(config.catalogDb),
     siteUrl: config.siteUrl,
-    productUrl: (id, slug) => config.productUrlTemplate.replaceAll('{id}', String(id)).replaceAll('{slug}', encodeURIComponent(slug)),
+    productUrl: productUrlBuilder(config.productUrlTemplate),
     logError,
   };
 }

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { createDiscoveryReader, type DiscoveryReader } from './discovery-reader.ts';
+import { createDocumentsReader, type DocumentsReader } from './documents-reader.ts';
 import { META, SNAPSHOT_SCHEMA_VERSION } from './snapshot-schema.ts';
 
 export interface CatalogMeta {
@@ -25,11 +26,18 @@ export interface CatalogReader {
   merchantTotals(merchantId: number): MerchantTotals | undefined;
   /** The MCP tools' queries. */
   readonly discovery: DiscoveryReader;
+  /** The public documents' queries (showcase, sitemap). */
+  readonly documents: DocumentsReader;
+  close(): void;
 }
 
 export class SnapshotError extends Error {}
 
-export function openCatalog(file: string): CatalogReader {
+/**
+ * `memoryMap: false` for one pass over the whole snapshot (the build's documents): pages read once
+ * need no mapping, and mapped pages would count in the process's memory (RSS) as it reads.
+ */
+export function openCatalog(file: string, options: { memoryMap?: boolean } = {}): CatalogReader {
   let db: Database.Database;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
@@ -43,7 +51,7 @@ export function openCatalog(file: string): CatalogReader {
     db.pragma('locking_mode = EXCLUSIVE');
     // Read pages through a memory map instead of a read() call each: the snapshot is read-only,
     // and the kernel's page cache then serves every process that opens it.
-    db.pragma('mmap_size = 1073741824');
+    if (options.memoryMap ?? true) db.pragma('mmap_size = 1073741824');
     const metaRows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
     const meta = new Map(metaRows.map((r) => [r.key, r.value]));
     if (meta.get(META.schemaVersion) !== SNAPSHOT_SCHEMA_VERSION) {
@@ -55,8 +63,11 @@ export function openCatalog(file: string): CatalogReader {
       .prepare('SELECT products_count, stores_count, views, likes, dislikes FROM merchant_stats WHERE merchant_id = ?')
       .raw(true);
     const discovery = createDiscoveryReader(db);
+    const documents = createDocumentsReader(db);
     return {
       discovery,
+      documents,
+      close: () => db.close(),
       meta: { catalogVersion: meta.get(META.catalogVersion) ?? '', generatedAt: meta.get(META.generatedAt) ?? '' },
       productEngagement: (id) => {
         const row = engagement.get(id) as [number, number, number] | undefined;

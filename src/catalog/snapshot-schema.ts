@@ -2,7 +2,7 @@
  * The SQLite snapshot layout. Version it: the server refuses a snapshot whose schema version it
  * does not know, instead of failing later on a missing column.
  */
-export const SNAPSHOT_SCHEMA_VERSION = '3';
+export const SNAPSHOT_SCHEMA_VERSION = '4';
 
 /** Tables, loaded row by row. Indexes come afterwards (see below): much faster to build. */
 export const SNAPSHOT_TABLES = `
@@ -95,6 +95,12 @@ CREATE TABLE listing (
 CREATE TABLE merchant_places (
   merchant_id INTEGER PRIMARY KEY,
   places TEXT NOT NULL
+);
+-- The newest published products (publication time, then id, descending), for the public showcase
+-- (/gpt/products.json): kept in a bounded list while loading, rather than an index over every row.
+CREATE TABLE showcase (
+  position INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL
 );
 -- Full-text search over title, description, category and brand of published products, plus the
 -- filter tokens (facets). unicode61 with remove_diacritics 2 makes "eletronicos" match

@@ -3,6 +3,7 @@ import { isLoopback, LOOPBACK_HOSTS } from '../core/mcp/host-check.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const seconds = z.coerce.number().int().min(0).max(31_536_000);
+const positive = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000_000).default(fallback);
 
 /**
  * Environment configuration, validated once at start-up. Every variable is documented in the
@@ -22,7 +23,27 @@ export const EnvSchema = z.object({
   PRODUCT_URL_TEMPLATE: z.string().includes('{id}', { message: 'must contain {id}' }).default('/produtos/{id}/{slug}'),
   /** Host header values /mcp accepts (comma-separated; "*" for any). Default: loopback names when HOST is loopback. */
   ALLOWED_HOSTS: z.string().optional(),
+  /** Public fair-use quotas per client (DESIGN.md, rate limits); "off" for private deployments. */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  RATE_LIMIT_WINDOW_SECONDS: positive(60),
+  RATE_LIMIT_REST: positive(120),
+  RATE_LIMIT_MCP_CALLS: positive(60),
+  /** The ceiling on every POST to /mcp (initialize, tools/list, notifications…), above the tools/call quota. */
+  RATE_LIMIT_MCP_REQUESTS: positive(240),
+  RATE_LIMIT_DISTINCT_IDS: positive(100),
+  RATE_LIMIT_DISTINCT_WINDOW_SECONDS: positive(600),
 });
+
+/** The public quotas, per client; the documents state them, the endpoints enforce them. */
+export interface RateLimits {
+  enabled: boolean;
+  windowSeconds: number;
+  rest: number;
+  mcpCalls: number;
+  mcpRequests: number;
+  distinctIds: number;
+  distinctWindowSeconds: number;
+}
 
 export interface Config {
   siteUrl: string;
@@ -34,6 +55,7 @@ export interface Config {
   productUrlTemplate: string;
   /** null: any Host (the DNS-rebinding guard is off, as it must be behind a public name). */
   allowedHosts: ReadonlySet<string> | null;
+  rateLimits: RateLimits;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +84,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const siteUrl = (e.SITE_URL ?? e.URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/+$/, '');
+  const productUrlTemplate = e.PRODUCT_URL_TEMPLATE.startsWith('/') ? siteUrl + e.PRODUCT_URL_TEMPLATE : e.PRODUCT_URL_TEMPLATE;
+  if (!URL.canParse(productUrlTemplate.replaceAll('{id}', '1').replaceAll('{slug}', 'x')) || !/^https?:\/\//.test(productUrlTemplate)) {
+    throw new ConfigError('Invalid environment configuration: PRODUCT_URL_TEMPLATE: must be a path on SITE_URL ("/...") or an http(s) URL');
+  }
   return {
     siteUrl,
     catalogSource: e.CATALOG_SOURCE,
@@ -69,7 +95,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     cache: { maxAge: e.CACHE_MAX_AGE, staleWhileRevalidate: e.CACHE_STALE_WHILE_REVALIDATE },
-    productUrlTemplate: e.PRODUCT_URL_TEMPLATE.startsWith('/') ? siteUrl + e.PRODUCT_URL_TEMPLATE : e.PRODUCT_URL_TEMPLATE,
+    productUrlTemplate,
     allowedHosts: allowedHosts(e.ALLOWED_HOSTS, e.HOST, siteUrl),
+    rateLimits: {
+      enabled: e.RATE_LIMITS === 'on',
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      rest: e.RATE_LIMIT_REST,
+      mcpCalls: e.RATE_LIMIT_MCP_CALLS,
+      mcpRequests: e.RATE_LIMIT_MCP_REQUESTS,
+      distinctIds: e.RATE_LIMIT_DISTINCT_IDS,
+      distinctWindowSeconds: e.RATE_LIMIT_DISTINCT_WINDOW_SECONDS,
+    },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * What the service says about itself, in one place: the MCP discovery document, catalog_overview
- * and (later) the public documents all read it, so they cannot disagree.
+ * and the public documents all read it, so they cannot disagree.
  */
 export const SERVICE_NAME = 'catalog-public-service';
 export const SERVICE_TITLE = 'Catálogo público: estatísticas e descoberta de produtos';
@@ -15,11 +15,26 @@ export const MCP_PROTOCOL_VERSION = '2025-06-18';
 /** What the MCP server offers: tools only, and the list never changes during a (one-request) session. */
 export const MCP_CAPABILITIES = { tools: { listChanged: false } };
 
-/** Specification section 1, rule 5. */
+/** Specification section 1, rule 5, as the documents list it. */
+export const USAGE = {
+  allowed: ['Interactive, user-requested lookups: a person (or an agent acting for one) asks about products, prices, merchants or stores near them'],
+  forbidden: [
+    'Enumerating IDs, merchants, categories, locations or search permutations',
+    'Mirroring',
+    'Bulk ingestion',
+    'Resale',
+    'Republication',
+    'Building training datasets',
+    'Evading quotas',
+  ],
+  higherVolume: 'Higher-volume use needs a separate agreement with the operator.',
+} as const;
+
+/** The same policy in one paragraph. */
 export const USAGE_POLICY =
   'Interactive, user-requested lookups only. Forbidden: enumerating IDs, merchants, categories, locations or search ' +
   'permutations; mirroring; bulk ingestion; resale; republication; building training datasets; evading quotas. ' +
-  'Higher-volume use needs a separate agreement with the operator. No authentication; public rate limits apply.';
+  `${USAGE.higherVolume} No authentication; public rate limits apply.`;
 
 export const DEFAULT_CITY = { name: 'São Paulo', state: 'SP' } as const;
 

@@ -21,6 +21,11 @@ export const API_ERRORS = {
     message: 'Merchant ID must be a positive integer',
     resolution: 'Give a positive integer merchant ID (1 to 9007199254740991) in the URL path.',
   },
+  INVALID_LIMIT: {
+    status: 400,
+    message: 'Limit must be a positive integer',
+    resolution: 'Give limit once, as an integer from 1 to 20 (default 10); a larger value is clamped to 20.',
+  },
   API_ROUTE_NOT_FOUND: {
     status: 404,
     message: 'API route not found',

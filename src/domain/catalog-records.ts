@@ -7,33 +7,45 @@ import { IdSchema } from './ids.ts';
  * error in the export, not something to silently drop.
  */
 
-/** Text from merchants: trimmed, non-empty, no control characters (they can break documents). */
-const text = (max: number) =>
+/**
+ * Not text: C0 and C1 control characters other than tab, line feed and carriage return, DEL,
+ * unpaired surrogates and the noncharacters U+FFFE and U+FFFF. XML 1.0 refuses most of them and
+ * none can be shown; merchant text is data, so they are dropped rather than failing the build.
+ */
+const NOT_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text from merchants on one line (names, titles, places): any run of white space is one space. */
+const line = (max: number) =>
   z
     .string()
-    .trim()
+    .overwrite((s) => s.replace(NOT_TEXT, '').replace(/\s+/g, ' ').trim())
     .min(1)
-    .max(max)
-    .refine((s) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(s), {
-      message: 'must not contain control characters',
-    });
+    .max(max);
+
+/** Longer merchant text (descriptions): paragraphs kept, line ends normalised to "\n". */
+const paragraphs = (max: number) =>
+  z
+    .string()
+    .overwrite((s) => s.replace(NOT_TEXT, '').replace(/\r\n?/g, '\n').trim())
+    .min(1)
+    .max(max);
 
 const isoDateTime = z.iso.datetime({ offset: true });
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug (a-z, 0-9, hyphens)').max(160);
 
 export const MerchantRecordSchema = z.strictObject({
   id: IdSchema,
-  name: text(200),
+  name: line(200),
   slug,
 });
 
 export const StoreRecordSchema = z.strictObject({
   id: IdSchema,
   merchantId: IdSchema,
-  name: text(200),
-  address: text(300),
-  district: text(120),
-  city: text(120),
+  name: line(200),
+  address: line(300),
+  district: line(120),
+  city: line(120),
   state: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state code (UF)'),
   postalCode: z.string().regex(/^\d{5}-\d{3}$/, 'must be a CEP like 01310-100'),
   latitude: z.number().min(-90).max(90),
@@ -43,10 +55,10 @@ export const StoreRecordSchema = z.strictObject({
 export const ProductRecordSchema = z.strictObject({
   id: IdSchema,
   merchantId: IdSchema,
-  title: text(300),
-  description: text(5000),
-  category: text(120),
-  brand: text(120),
+  title: line(300),
+  description: paragraphs(5000),
+  category: line(120),
+  brand: line(120),
   /** Price in integer centavos (R$ 1.299,90 is 129990). */
   priceCents: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   slug,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startBuiltServer, type RunningServer } from '../support/built-server.ts';
+import { describeDocumentsContract } from './documents-contract.ts';
 import { describeMissingSnapshotContract, describeStatsContract } from './stats-contract.ts';
 
 let server: RunningServer;
@@ -17,3 +18,8 @@ afterAll(async () => {
 
 describeStatsContract('self-hosted server (real HTTP)', () => (path, init) => fetch(server.baseUrl + path, init));
 describeMissingSnapshotContract('self-hosted server (real HTTP)', () => (path, init) => fetch(broken.baseUrl + path, init));
+describeDocumentsContract(
+  'self-hosted server (real HTTP)',
+  () => (path, init) => fetch(server.baseUrl + path, init),
+  () => (path, init) => fetch(broken.baseUrl + path, init),
+);

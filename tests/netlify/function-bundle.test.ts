@@ -30,7 +30,7 @@ beforeAll(async () => {
     config: { '*': { includedFiles: settings.included_files, nodeBundler: settings.node_bundler, externalNodeModules: settings.external_node_modules } },
   });
   if (placed) rmSync(snapshot);
-  expect(results.map((r) => r.name).sort()).toEqual(['api', 'mcp']);
+  expect(results.map((r) => r.name).sort()).toEqual(['api', 'mcp', 'showcase']);
   for (const result of results) {
     bundles[result.name] = result.path;
     expect(readdirSync(join(result.path, 'data'))).toEqual(['catalog.sqlite']);
@@ -79,5 +79,21 @@ describe('Netlify function bundle', () => {
     const { status, body } = probe('mcp', `new Request('https://site.example/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json', Host: 'site.example' }, body: ${JSON.stringify(call)} })`);
     expect(status).toBe(200);
     expect(body.result.structuredContent.product.id).toBe(1);
+  });
+
+  it('answers the showcase from its own folder, cached by the CDN per limit', async () => {
+    const source = await import('../../netlify/functions/showcase.ts');
+    expect(source.config).toEqual({ path: '/gpt/products.json' });
+    const { status, body } = probe('showcase', `new Request('https://site.example/gpt/products.json?limit=2')`);
+    expect(status).toBe(200);
+    expect(body.products).toHaveLength(2);
+    writeFileSync(
+      join(bundles.showcase!, 'probe-headers.mjs'),
+      `const fn = await import('./netlify/functions/showcase.mjs');
+       const res = await fn.default(new Request('https://site.example/gpt/products.json'), {});
+       console.log(JSON.stringify(Object.fromEntries(res.headers)));`,
+    );
+    const headers = JSON.parse(execFileSync(process.execPath, ['probe-headers.mjs'], { cwd: bundles.showcase!, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' }));
+    expect(headers).toMatchObject({ 'netlify-vary': 'query=limit', 'netlify-cdn-cache-control': expect.stringMatching(/^public, durable, max-age=\d+/) });
   });
 });

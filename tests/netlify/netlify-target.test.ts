@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { describeDocumentsContract } from '../contract/documents-contract.ts';
 import { describeMcpContract } from '../contract/mcp-contract.ts';
 import { describeMissingSnapshotContract, describeStatsContract, type Send } from '../contract/stats-contract.ts';
 import { useNetlifyDev } from '../support/netlify-target.ts';
@@ -11,3 +12,8 @@ const sendWith = (snapshot: () => string): Send => (path, init) => netlify.send(
 describeStatsContract('Netlify Functions (local emulation)', () => sendWith(() => inject('sampleSnapshot')));
 describeMissingSnapshotContract('Netlify Functions (local emulation)', () => sendWith(() => `${inject('sampleSnapshot')}.missing`));
 describeMcpContract('Netlify Functions (local emulation)', () => (request) => netlify.send(request, inject('sampleSnapshot')));
+describeDocumentsContract(
+  'Netlify (local emulation: CDN files and Functions)',
+  () => sendWith(() => inject('sampleSnapshot')),
+  () => sendWith(() => `${inject('sampleSnapshot')}.missing`),
+);

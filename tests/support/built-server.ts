@@ -8,12 +8,19 @@ export interface RunningServer {
 }
 
 /**
+ * The SITE_URL the test build used (global setup leaves it unset: the default for HOST and PORT).
+ * A server on a free port must still say the site's URL, or its answers and the pre-rendered
+ * documents would name different sites.
+ */
+export const BUILT_SITE_URL = 'http://127.0.0.1:4321';
+
+/**
  * Starts the built self-hosted server the way `npm run serve` does (a real process, real HTTP),
  * on a free port, and resolves once it says where it listens.
  */
 export async function startBuiltServer(env: Record<string, string>): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['scripts/serve.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SITE_URL: BUILT_SITE_URL, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -28,3 +28,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CACHE_MAX_AGE: '-1' })).toThrow(/CACHE_MAX_AGE/);
   });
 });
+
+describe('loadConfig: quotas and the product page template', () => {
+  it('has the documented quota defaults, each set by its variable, and RATE_LIMITS=off', () => {
+    expect(loadConfig({}).rateLimits).toEqual({ enabled: true, windowSeconds: 60, rest: 120, mcpCalls: 60, mcpRequests: 240, distinctIds: 100, distinctWindowSeconds: 600 });
+    expect(loadConfig({ RATE_LIMITS: 'off', RATE_LIMIT_REST: '5' }).rateLimits).toMatchObject({ enabled: false, rest: 5 });
+    expect(() => loadConfig({ RATE_LIMIT_REST: '0' })).toThrow(/RATE_LIMIT_REST/);
+    expect(() => loadConfig({ RATE_LIMITS: 'no' })).toThrow(/RATE_LIMITS/);
+  });
+
+  it('makes a path template absolute on SITE_URL and refuses one that gives no http(s) URL', () => {
+    expect(loadConfig({ SITE_URL: 'https://catalogo.example' }).productUrlTemplate).toBe('https://catalogo.example/produtos/{id}/{slug}');
+    expect(loadConfig({ PRODUCT_URL_TEMPLATE: 'https://loja.example/p/{id}' }).productUrlTemplate).toBe('https://loja.example/p/{id}');
+    expect(() => loadConfig({ PRODUCT_URL_TEMPLATE: 'loja/{id}' })).toThrow(/PRODUCT_URL_TEMPLATE/);
+    expect(() => loadConfig({ PRODUCT_URL_TEMPLATE: 'javascript:alert({id})' })).toThrow(/PRODUCT_URL_TEMPLATE/);
+  });
+});

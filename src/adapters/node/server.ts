@@ -5,6 +5,8 @@ import { pathToFileURL } from 'node:url';
 import type { Config } from '../../config/config.ts';
 import { createApiAnswerer } from '../api-handler.ts';
 import { createMcpHandler } from '../mcp-handler.ts';
+import { createShowcaseHandler } from '../showcase-handler.ts';
+import { createDocumentResponder } from './document-responder.ts';
 import { listStaticPaths } from './static-files.ts';
 import { sendWebResponse, toWebRequest } from './web-bridge.ts';
 
@@ -31,15 +33,19 @@ function rawHeader(raw: string[], lowerName: string): string | null {
 /** Paths the WHATWG URL parser leaves as they are. */
 const PLAIN_PATH = /^[A-Za-z0-9/_-]*$/;
 
+/** Answered on demand: its query parameter chooses the answer (src/core/documents/showcase.ts). */
+const SHOWCASE_PATH = '/gpt/products.json';
+
 /** Paths the platform-free core answers; everything else is Astro's (pages, documents, files). */
 function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
 
 /**
- * The self-hosted server: a bare node:http server that hands API paths and /mcp straight to the
- * cores and everything else to Astro. A pre-rendered file wins over the API (as `preferStatic` on Netlify),
- * so /api/openapi.yaml is the document, not an API_ROUTE_NOT_FOUND.
+ * The self-hosted server: a bare node:http server that hands API paths, /mcp and the showcase
+ * straight to the cores, serves the public documents with their headers, and hands everything else
+ * to Astro. A pre-rendered file wins over the API (as `preferStatic` on Netlify), so
+ * /api/openapi.yaml is the document, not an API_ROUTE_NOT_FOUND.
  */
 export async function createNodeServer({ config, distDir }: NodeServerOptions): Promise<Server> {
   const entry = join(distDir, 'server', 'entry.mjs');
@@ -49,19 +55,21 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
   const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
   const staticPaths = listStaticPaths(join(distDir, 'client'));
   const answer = createApiAnswerer(config);
-  const mcp = createMcpHandler(config);
+  const documents = createDocumentResponder(join(distDir, 'client'), config.cache);
 
-  // MCP reads a body and runs the SDK: the Web Request/Response bridge costs little beside that.
-  const answerMcp = (req: IncomingMessage, res: ServerResponse) => {
+  // MCP and the showcase go through the Web Request/Response bridge: it costs little beside their work.
+  const viaWeb = (name: string, handle: (request: Request) => Response | Promise<Response>) => (req: IncomingMessage, res: ServerResponse) => {
     Promise.resolve()
-      .then(() => mcp(toWebRequest(req, config.siteUrl)))
+      .then(() => handle(toWebRequest(req, config.siteUrl)))
       .then((response) => sendWebResponse(res, response))
       .catch((error: unknown) => {
-        console.error('[mcp]', error);
+        console.error(`[${name}]`, error);
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal server error');
         else res.destroy();
       });
   };
+  const answerMcp = viaWeb('mcp', createMcpHandler(config));
+  const answerShowcase = viaWeb('showcase', createShowcaseHandler(config));
 
   // The core's answer goes straight to the socket: no WHATWG Request/Response on this hot path.
   const answerApi = (req: IncomingMessage, res: ServerResponse, url: string, path: string) => {
@@ -93,6 +101,7 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
     if (isApiPath(pathname) && !staticPaths.has(pathname)) answerApi(req, res, url, pathname);
     else if (pathname === '/mcp') answerMcp(req, res);
-    else astro(req, res);
+    else if (pathname === SHOWCASE_PATH) answerShowcase(req, res);
+    else if (!documents(req, res, pathname)) astro(req, res);
   });
 }

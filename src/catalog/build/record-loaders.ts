@@ -1,6 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from '../../domain/catalog-records.ts';
+import { SHOWCASE_MAX_LIMIT } from '../../domain/showcase.ts';
 import { searchDocumentsView, TIER_SHARES } from '../snapshot-schema.ts';
+import { NewestProducts } from './newest-products.ts';
 import { foldKey, slugify } from '../text-keys.ts';
 
 /** A loader inserts one validated record, or returns why its references do not hold. */
@@ -106,6 +108,7 @@ export function createRecordLoaders(db: Database) {
   /** Views of the published products, for the popularity tiers. */
   const publishedViews = new GrowingFloat64Array();
   const counts: LoadCounts = { merchants: 0, stores: 0, products: 0, engagement: 0 };
+  const newest = new NewestProducts(SHOWCASE_MAX_LIMIT);
 
   const insertMerchant = db.prepare('INSERT INTO merchants (id, name, slug) VALUES (?, ?, ?)');
   const insertStore = db.prepare(
@@ -123,6 +126,7 @@ export function createRecordLoaders(db: Database) {
   const insertCity = db.prepare('INSERT INTO cities VALUES (?, ?, ?, ?, ?, ?)');
   const insertDistrict = db.prepare('INSERT INTO districts VALUES (?, ?, ?, ?, ?, ?)');
   const insertCategory = db.prepare('INSERT INTO categories VALUES (?, ?, ?, ?)');
+  const insertShowcase = db.prepare('INSERT INTO showcase VALUES (?, ?)');
   const cities = new FacetTable();
   const districts = new FacetTable();
   const categories = new FacetTable();
@@ -174,7 +178,10 @@ export function createRecordLoaders(db: Database) {
       category = categories.get(slug, () => ({ name: p.category, parent: 0, key: slug }));
       categoryByName.set(p.category, category);
     }
-    if (published) category.products += 1;
+    if (p.publishedAt !== null) {
+      category.products += 1;
+      newest.offer(p.id, p.publishedAt);
+    }
     insertProduct.run(p.id, p.merchantId, p.title, p.description, p.category, category.id, p.brand,
       p.priceCents, p.slug, p.imageUrl, p.publishedAt, p.updatedAt);
     counts.products += 1;
@@ -229,6 +236,7 @@ export function createRecordLoaders(db: Database) {
     for (const c of cityById.values()) insertCity.run(c.id, c.name, c.parent, c.key, c.products, c.stores);
     for (const d of districtById.values()) insertDistrict.run(d.id, d.parent, d.name, d.key, d.products, d.stores);
     for (const c of categories.byKey.values()) insertCategory.run(c.id, c.name, c.key, c.products);
+    newest.ids().forEach((id, position) => insertShowcase.run(position + 1, id));
     // The ids are no longer needed: give their memory back before the search index is built.
     products.clear();
     merchants.clear();

@@ -21,3 +21,21 @@ export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export const NO_STORE = 'no-store';
+
+/** The public cache policy of 200 answers and documents (CACHE_MAX_AGE, CACHE_STALE_WHILE_REVALIDATE). */
+export function publicCacheControl(cache: { maxAge: number; staleWhileRevalidate: number }): string {
+  return `public, max-age=${cache.maxAge}, stale-while-revalidate=${cache.staleWhileRevalidate}`;
+}
+
+/** Headers of a cacheable JSON answer from the snapshot (200 and its 304). */
+export function cachedJsonHeaders(cacheControl: string, etag: string, meta: { catalogVersion: string; generatedAt: string }): Record<string, string> {
+  return {
+    ...CORS_HEADERS,
+    'Content-Type': JSON_CONTENT_TYPE,
+    'Cache-Control': cacheControl,
+    ETag: etag,
+    'Catalog-Version': meta.catalogVersion,
+    'Catalog-Generated-At': meta.generatedAt,
+    'X-Content-Type-Options': 'nosniff',
+  };
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DiscoveryContext } from '../discovery/discovery-context.ts';
 import { strongEtag, ifNoneMatchHits } from '../http/etag.ts';
-import { JSON_CONTENT_TYPE } from '../http/headers.ts';
+import { JSON_CONTENT_TYPE, publicCacheControl } from '../http/headers.ts';
 import { MCP_CAPABILITIES, MCP_PROTOCOL_VERSION, publicUrls, SERVICE_DESCRIPTION, SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION, USAGE_POLICY } from '../service-info.ts';
 import { SERVER_INSTRUCTIONS } from './create-server.ts';
 import { MCP_CORS_HEADERS } from './mcp-headers.ts';
@@ -48,7 +48,7 @@ export function createDiscoveryResponder(ctx: DiscoveryContext & { cache: { maxA
     const headers = {
       ...MCP_CORS_HEADERS,
       'Content-Type': JSON_CONTENT_TYPE,
-      'Cache-Control': `public, max-age=${ctx.cache.maxAge}, stale-while-revalidate=${ctx.cache.staleWhileRevalidate}`,
+      'Cache-Control': publicCacheControl(ctx.cache),
       ETag: rendered.etag,
       // A GET asking for an event stream gets a 405 instead: caches must keep the two apart.
       Vary: 'Accept',

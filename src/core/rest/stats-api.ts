@@ -5,7 +5,7 @@ import type { MerchantStats, ProductStats } from '../../domain/stats.ts';
 import { queryOf, toResponse, type ApiAnswer, type ApiQuery } from '../http/api-answer.ts';
 import { apiErrorAnswer } from '../http/api-error-answer.ts';
 import { ifNoneMatchHits, strongEtag } from '../http/etag.ts';
-import { ALLOWED_METHODS, CORS_HEADERS, JSON_CONTENT_TYPE, PREFLIGHT_HEADERS } from '../http/headers.ts';
+import { ALLOWED_METHODS, cachedJsonHeaders, PREFLIGHT_HEADERS, publicCacheControl } from '../http/headers.ts';
 
 export interface StatsApiDeps {
   /**
@@ -32,7 +32,7 @@ const RENDERED_CACHE_ENTRIES = 10_000;
  * out. Platform-free; createStatsApi below is its Web Request → Response form.
  */
 export function createStatsAnswerer(deps: StatsApiDeps): (query: ApiQuery) => ApiAnswer {
-  const cacheControl = `public, max-age=${deps.cache.maxAge}, stale-while-revalidate=${deps.cache.staleWhileRevalidate}`;
+  const cacheControl = publicCacheControl(deps.cache);
   const notFoundResolution = `See ${deps.siteUrl}/openapi.json for the available routes.`;
 
   const productStats = (catalog: CatalogReader, productId: number): ProductStats => {
@@ -76,15 +76,7 @@ export function createStatsAnswerer(deps: StatsApiDeps): (query: ApiQuery) => Ap
 
   const ok = (query: ApiQuery, catalog: CatalogReader, isProduct: boolean, id: number): ApiAnswer => {
     const { body, etag } = render(catalog, isProduct, id);
-    const headers = {
-      ...CORS_HEADERS,
-      'Content-Type': JSON_CONTENT_TYPE,
-      'Cache-Control': cacheControl,
-      ETag: etag,
-      'Catalog-Version': catalog.meta.catalogVersion,
-      'Catalog-Generated-At': catalog.meta.generatedAt,
-      'X-Content-Type-Options': 'nosniff',
-    };
+    const headers = cachedJsonHeaders(cacheControl, etag, catalog.meta);
     if (ifNoneMatchHits(query.ifNoneMatch, etag)) return { status: 304, headers, body: null };
     return { status: 200, headers, body };
   };

@@ -6,6 +6,7 @@ import { defineTool, structuredResult } from './tool-definition.ts';
 export const catalogOverviewTool = defineTool({
   name: 'catalog_overview',
   title: 'Catalog overview',
+  summary: 'Live catalog counts, cities, categories, public documents and endpoints; call it first.',
   description:
     'Live catalog counts (products, merchants, stores, cities, categories), the default city, the cities and categories ' +
     'with their product counts, the public documents and the machine-readable endpoints, and the usage policy. Call it first.',

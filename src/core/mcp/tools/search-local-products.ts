@@ -5,6 +5,7 @@ import { defineTool, structuredResult } from './tool-definition.ts';
 export const searchLocalProductsTool = defineTool({
   name: 'search_local_products',
   title: 'Search products near a place',
+  summary: 'Up to 10 published products by words, category, city, district or coordinates (São Paulo by default).',
   description:
     'Finds at most 10 published (in stock) products by words, category, city, district or coordinates. Words match title, ' +
     'description, category and brand, ignoring accents and case; partial words match. With latitude and longitude, results ' +

@@ -6,6 +6,8 @@ import type { DiscoveryContext } from '../../discovery/discovery-context.ts';
 export interface ToolDefinition<In extends z.ZodObject = z.ZodObject, Out extends z.ZodObject = z.ZodObject> {
   name: string;
   title: string;
+  /** One line, for lists (gpt.json, llms.txt). */
+  summary: string;
   description: string;
   inputSchema: In;
   outputSchema: Out;

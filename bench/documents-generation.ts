@@ -1,0 +1,16 @@
+/**
+ * Child process of the build benchmark: writes the public documents of a snapshot into a
+ * directory, as the site build does, and prints its peak RSS and what it wrote as JSON.
+ * Usage: node bench/documents-generation.ts <snapshot> <outDir>
+ */
+import { openCatalog } from '../src/catalog/catalog-reader.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { documentSources } from '../src/documents/document-sources.ts';
+import { writePublicDocuments } from '../src/documents/write-documents.ts';
+
+const [snapshot, outDir] = process.argv.slice(2);
+if (!snapshot || !outDir) throw new Error('usage: node bench/documents-generation.ts <snapshot> <outDir>');
+const catalog = openCatalog(snapshot, { memoryMap: false });
+const result = await writePublicDocuments(documentSources(loadConfig({ SITE_URL: 'https://catalogo.example' }), catalog), outDir, (line) => console.error(`[documents] ${line}`));
+catalog.close();
+console.log(JSON.stringify({ maxRssMb: process.resourceUsage().maxRSS / 1024, urls: result.sitemap.urls, children: result.sitemap.children }));

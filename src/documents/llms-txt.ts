@@ -1,0 +1,67 @@
+import { catalogOverview } from '../core/discovery/catalog-overview.ts';
+import { TOOLS } from '../core/mcp/tools/index.ts';
+import { rateLimitSummary } from '../core/rate-limit-policy.ts';
+import { MCP_PROTOCOL_VERSION, USAGE } from '../core/service-info.ts';
+import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../domain/showcase.ts';
+import type { DocumentSources } from './document-sources.ts';
+import { OPENAPI_VERSION } from './openapi.ts';
+import { escapeMarkdownInline as md } from './text-escape.ts';
+
+/** How many cities and categories the summary paragraph names. */
+const NAMED = 8;
+
+/** A link line; name and notes are this service's own text (catalog text is escaped where it is put in). */
+const link = (name: string, url: string, notes: string) => `- [${name}](${url}): ${notes}`;
+
+/**
+ * /llms.txt in the llmstxt.org format: "# Name", a one-line "> summary", a paragraph, then "## Section"
+ * blocks of "- [name](url): notes" lines only. Every link is a URL this service answers; catalog text
+ * (city and category names) is Markdown-escaped.
+ */
+export function llmsTxt(sources: DocumentSources, example: { productId: number; merchantId: number }): string {
+  const overview = catalogOverview(sources.catalog, sources.siteUrl);
+  const { counts, documents, endpoints } = overview;
+  const withId = (template: string, id: number) => template.replace(/\{\w+\}/, String(id));
+  const cities = overview.cities.slice(0, NAMED).map((c) => `${md(c.name)} (${md(c.state)})`).join(', ');
+  const categories = overview.categories.slice(0, NAMED).map((c) => md(c.name)).join(', ');
+
+  const paragraph =
+    `Catalog snapshot ${sources.meta.catalogVersion}, generated ${sources.meta.generatedAt}: ${counts.products} published products ` +
+    `from ${counts.merchants} merchants with ${counts.stores} stores in ${counts.cities} cities, in ${counts.categories} categories. ` +
+    `Cities with most products: ${cities || 'none'}. Largest categories: ${categories || 'none'}. ` +
+    `Products are in stock when published and are found where their merchant has stores; searches default to ${overview.defaultCity.name}. ` +
+    'Prices are in BRL. No authentication: no key, token or account.';
+
+  const lines = [
+    `# ${overview.service.name}`,
+    '',
+    `> ${overview.service.description}`,
+    '',
+    paragraph,
+    '',
+    '## MCP tools',
+    '',
+    ...TOOLS.map((tool) =>
+      link(tool.name, endpoints.mcp, `${tool.summary} Call with tools/call on the MCP endpoint (Streamable HTTP, JSON-RPC, MCP-Protocol-Version ${MCP_PROTOCOL_VERSION}); GET it for the input schemas.`),
+    ),
+    '',
+    '## REST endpoints',
+    '',
+    link('Product statistics', withId(endpoints.productStats, example.productId), 'GET /api/public/v1/products/{productId}/stats: views, likes and dislikes of one product (ProductStats).'),
+    link('Merchant statistics', withId(endpoints.merchantStats, example.merchantId), "GET /api/public/v1/merchants/{merchantId}/stats: totals over one merchant's products (MerchantStats)."),
+    link('OpenAPI description (JSON)', documents.openapiJson, `OpenAPI ${OPENAPI_VERSION}: the REST endpoints, their errors and headers.`),
+    link('OpenAPI description (YAML)', documents.openapiYaml, 'The same description in YAML.'),
+    '',
+    '## Documents',
+    '',
+    link('AI catalog manifest', documents.manifest, 'Live counts, endpoints, MCP tools, usage policy and rate limits, as JSON.'),
+    link('Product showcase', documents.showcase, `The ${SHOWCASE_DEFAULT_LIMIT} newest published products; limit=N for up to ${SHOWCASE_MAX_LIMIT}. Not paginated.`),
+    link('Sitemap', documents.sitemap, 'The public documents and the product pages.'),
+    '',
+    '## Policy',
+    '',
+    link('Usage policy', documents.manifest, `Allowed: ${USAGE.allowed.join('; ')}. Forbidden: ${USAGE.forbidden.join('; ')}. ${USAGE.higherVolume}`),
+    link('Rate limits', documents.manifest, rateLimitSummary(sources.rateLimits)),
+  ];
+  return `${lines.join('\n')}\n`;
+}

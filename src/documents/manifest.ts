@@ -1,0 +1,65 @@
+import { catalogOverview } from '../core/discovery/catalog-overview.ts';
+import { TOOLS } from '../core/mcp/tools/index.ts';
+import { rateLimitPolicy } from '../core/rate-limit-policy.ts';
+import { MCP_PROTOCOL_VERSION, SERVICE_NAME, SERVICE_VERSION, USAGE, USAGE_POLICY } from '../core/service-info.ts';
+import type { Manifest } from '../domain/manifest.ts';
+import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../domain/showcase.ts';
+import type { DocumentSources } from './document-sources.ts';
+
+/**
+ * /gpt.json. Its counts, documents and endpoints are catalog_overview's own (same function, same
+ * snapshot), so the manifest and the tool cannot disagree.
+ */
+export function manifest(sources: DocumentSources, example: { productId: number; merchantId: number }): Manifest {
+  const overview = catalogOverview(sources.catalog, sources.siteUrl);
+  const { documents, endpoints } = overview;
+  const withId = (template: string, id: number) => template.replace(/\{\w+\}/, String(id));
+  return {
+    manifestVersion: '1.0',
+    name: SERVICE_NAME,
+    title: overview.service.name,
+    description: overview.service.description,
+    version: SERVICE_VERSION,
+    baseUrl: sources.siteUrl,
+    catalogVersion: overview.catalogVersion,
+    generatedAt: overview.generatedAt,
+    counts: overview.counts,
+    defaultCity: overview.defaultCity,
+    rest: {
+      authentication: 'none',
+      openapi: documents.openapiJson,
+      openapiYaml: documents.openapiYaml,
+      endpoints: [
+        {
+          operationId: 'getCatalogProductStats',
+          method: 'GET',
+          urlTemplate: endpoints.productStats,
+          example: withId(endpoints.productStats, example.productId),
+          description: 'Views, likes and dislikes of one product; an unknown id answers zero counts.',
+          response: 'ProductStats',
+        },
+        {
+          operationId: 'getCatalogMerchantStats',
+          method: 'GET',
+          urlTemplate: endpoints.merchantStats,
+          example: withId(endpoints.merchantStats, example.merchantId),
+          description: "Products, stores, views, likes and dislikes summed over one merchant's products.",
+          response: 'MerchantStats',
+        },
+      ],
+    },
+    mcp: {
+      endpoint: endpoints.mcp,
+      transport: 'streamable-http',
+      protocolVersion: MCP_PROTOCOL_VERSION,
+      authentication: 'none',
+      stateless: true,
+      discovery: endpoints.mcp,
+      tools: TOOLS.map((tool) => ({ name: tool.name, title: tool.title, description: tool.summary, readOnly: true })),
+    },
+    documents,
+    showcase: { url: documents.showcase, defaultLimit: SHOWCASE_DEFAULT_LIMIT, maxLimit: SHOWCASE_MAX_LIMIT, order: 'newest published first' },
+    usagePolicy: { summary: USAGE_POLICY, allowed: [...USAGE.allowed], forbidden: [...USAGE.forbidden], higherVolume: USAGE.higherVolume },
+    rateLimits: rateLimitPolicy(sources.rateLimits),
+  };
+}

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { API_ERRORS, ApiErrorSchema, type ApiErrorCode } from '../domain/api-error.ts';
+import { IdSchema } from '../domain/ids.ts';
+import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT, ShowcaseSchema } from '../domain/showcase.ts';
+import { SHOWCASE_METHODS } from '../core/documents/showcase.ts';
+import { MerchantStatsSchema, ProductStatsSchema } from '../domain/stats.ts';
+import { ALLOWED_METHODS, publicCacheControl } from '../core/http/headers.ts';
+import { rateLimitSummary } from '../core/rate-limit-policy.ts';
+import { publicUrls, SERVICE_DESCRIPTION, SERVICE_TITLE, USAGE_POLICY } from '../core/service-info.ts';
+import type { DocumentSources } from './document-sources.ts';
+
+/** Specification section 9: the interface description's own versions. */
+export const OPENAPI_VERSION = '3.0.3';
+export const API_VERSION = '1.0.0';
+
+const TAG = 'Catalog Products';
+
+/**
+ * zod → OpenAPI 3.0 schema objects. Ids are int64 in the contract (specification section 4.1); the
+ * format is added here only, since JSON Schema validators of the MCP tools would not know it.
+ */
+function schemaOf(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, {
+    target: 'openapi-3.0',
+    override: (ctx) => {
+      if (ctx.zodSchema === IdSchema) ctx.jsonSchema.format = 'int64';
+    },
+  }) as Record<string, unknown>;
+}
+
+const ref = (kind: 'schemas' | 'parameters' | 'headers' | 'responses', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+/** On every answer once quotas are on (optional: a deployment may turn them off). */
+const rateHeaders = { RateLimit: ref('headers', 'RateLimit'), 'RateLimit-Policy': ref('headers', 'RateLimitPolicy') };
+
+function header(description: string, schema: Record<string, unknown>, required = false) {
+  return { description, required, schema };
+}
+
+/** An error response: the Error body with this code's fixed texts as its example. */
+function errorResponse(code: ApiErrorCode, description: string, headers: Record<string, unknown> = {}, resolution?: string, limited = true) {
+  const spec = API_ERRORS[code];
+  const example = { error: spec.message, code, message: spec.message, resolution: resolution ?? spec.resolution };
+  return {
+    description,
+    headers: {
+      'Access-Control-Allow-Origin': ref('headers', 'AccessControlAllowOrigin'),
+      'Cache-Control': ref('headers', 'NoStore'),
+      ...(limited ? rateHeaders : {}),
+      ...headers,
+    },
+    content: { 'application/json': { schema: ref('schemas', 'Error'), example } },
+  };
+}
+
+/** Headers of a 200 (and its 304): the public cache policy, the validator, the catalog's stamp. */
+function cachedHeaders(sources: DocumentSources, limited: boolean) {
+  return {
+    'Cache-Control': header(`Public cache policy: \`${publicCacheControl(sources.cache)}\`.`, { type: 'string' }, true),
+    ETag: ref('headers', 'ETag'),
+    'Catalog-Version': ref('headers', 'CatalogVersion'),
+    'Catalog-Generated-At': ref('headers', 'CatalogGeneratedAt'),
+    'Access-Control-Allow-Origin': ref('headers', 'AccessControlAllowOrigin'),
+    ...(limited ? rateHeaders : {}),
+  };
+}
+
+/** The stats operations of one resource ("products" or "merchants"), GET and the CORS preflight. */
+function statsPath(resource: 'Product' | 'Merchant', sources: DocumentSources) {
+  const lower = resource.toLowerCase();
+  const okHeaders = cachedHeaders(sources, true);
+  const counts = resource === 'Product' ? 'views, likes and dislikes of one product' : "totals over one merchant's products and its stores";
+  const get = {
+    operationId: `getCatalog${resource}Stats`,
+    tags: [TAG],
+    summary: `${resource} statistics`,
+    description:
+      `Engagement statistics: ${counts}. An id with no catalog record still answers 200 with zero counts ` +
+      '(the endpoint does not assert that it exists). Send `If-None-Match` with a previous `ETag` to get 304.',
+    parameters: [ref('parameters', `${resource}Id`)],
+    responses: {
+      200: {
+        description: `The ${lower}'s statistics.`,
+        headers: okHeaders,
+        content: { 'application/json': { schema: ref('schemas', `${resource}Stats`) } },
+      },
+      304: { description: 'Not modified: the `If-None-Match` validator matches the current answer.', headers: okHeaders },
+      400: ref('responses', `Invalid${resource}Id`),
+      404: ref('responses', 'ApiRouteNotFound'),
+      405: ref('responses', 'MethodNotAllowed'),
+      429: ref('responses', 'RateLimitExceeded'),
+      500: ref('responses', 'InternalError'),
+    },
+  };
+  const options = {
+    operationId: `preflightCatalog${resource}Stats`,
+    tags: [TAG],
+    summary: `CORS preflight of ${lower} statistics`,
+    description: 'Cross-origin browser requests are allowed from any origin; the preflight states the methods and headers.',
+    parameters: [ref('parameters', `${resource}Id`)],
+    responses: {
+      204: {
+        description: 'Allowed methods and headers.',
+        headers: {
+          Allow: ref('headers', 'Allow'),
+          'Access-Control-Allow-Origin': ref('headers', 'AccessControlAllowOrigin'),
+          'Access-Control-Allow-Methods': header('Allowed methods.', { type: 'string', enum: [ALLOWED_METHODS] }, true),
+          'Access-Control-Allow-Headers': header('Allowed request headers.', { type: 'string' }, true),
+          'Access-Control-Max-Age': header('Seconds a browser may keep this answer.', { type: 'integer' }, true),
+        },
+      },
+      404: ref('responses', 'ApiRouteNotFound'),
+    },
+  };
+  return { get, options };
+}
+
+/** The showcase: a document, but with a query parameter and errors, so it is described too. */
+function showcasePath(sources: DocumentSources) {
+  const okHeaders = cachedHeaders(sources, false);
+  return {
+    get: {
+      operationId: 'getProductShowcase',
+      tags: [TAG],
+      summary: 'Newest published products',
+      description:
+        `The newest published products, newest first. Not paginated: at most ${SHOWCASE_MAX_LIMIT}; a larger limit is clamped ` +
+        'and the body says so (`limit.clamped`).',
+      parameters: [
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          description: `How many products: an integer from 1; default ${SHOWCASE_DEFAULT_LIMIT}, values above ${SHOWCASE_MAX_LIMIT} give ${SHOWCASE_MAX_LIMIT}.`,
+          schema: { type: 'integer', minimum: 1, default: SHOWCASE_DEFAULT_LIMIT },
+        },
+      ],
+      responses: {
+        200: { description: 'The showcase.', headers: okHeaders, content: { 'application/json': { schema: ref('schemas', 'Showcase') } } },
+        304: { description: 'Not modified: the `If-None-Match` validator matches the current answer.', headers: okHeaders },
+        400: errorResponse('INVALID_LIMIT', 'The limit is not a positive integer, or is given more than once.', {}, undefined, false),
+        405: errorResponse('METHOD_NOT_ALLOWED', 'Any method other than GET, HEAD and OPTIONS.', { Allow: header('The methods the document accepts.', { type: 'string', enum: [SHOWCASE_METHODS] }, true) }, 'Call with GET, HEAD or OPTIONS.', false),
+        500: errorResponse('INTERNAL_ERROR', 'Unexpected server error.', {}, undefined, false),
+      },
+    },
+  };
+}
+
+/**
+ * The OpenAPI 3.0.3 description of the REST interface (/openapi.json, /api/openapi.yaml), generated
+ * from the zod schemas and the error table the server answers with, so it cannot drift from them.
+ */
+export function openApiDocument(sources: DocumentSources) {
+  const { siteUrl, meta, rateLimits } = sources;
+  const { documents } = publicUrls(siteUrl);
+  const idParameter = (resource: 'product' | 'merchant') => ({
+    name: `${resource}Id`,
+    in: 'path',
+    required: true,
+    description: `The ${resource} id: ASCII digits, no sign, no leading zero, 1 to 9007199254740991.`,
+    schema: schemaOf(IdSchema),
+    example: 1,
+  });
+  return {
+    openapi: OPENAPI_VERSION,
+    info: {
+      title: SERVICE_TITLE,
+      version: API_VERSION,
+      description:
+        `${SERVICE_DESCRIPTION}\n\nUsage policy: ${USAGE_POLICY}\n\nRate limits: ${rateLimitSummary(rateLimits)}\n\n` +
+        `Catalog snapshot ${meta.catalogVersion}, generated ${meta.generatedAt}. Product discovery (search, details) is the MCP ` +
+        `server's: see ${documents.manifest}.`,
+      contact: { name: 'Catalog operator', url: `${siteUrl}/` },
+      license: { name: 'Proprietary: interactive, user-requested lookups only', url: documents.llms },
+      'x-catalog-version': meta.catalogVersion,
+      'x-catalog-generated-at': meta.generatedAt,
+    },
+    servers: [{ url: siteUrl, description: 'This deployment' }],
+    // Specification section 5: no API key, token or account.
+    security: [],
+    tags: [{ name: TAG, description: 'Engagement statistics of catalog products and merchants.' }],
+    externalDocs: { description: 'AI catalog manifest: endpoints, MCP tools, documents and policies', url: documents.manifest },
+    paths: {
+      '/api/public/v1/products/{productId}/stats': statsPath('Product', sources),
+      '/api/public/v1/merchants/{merchantId}/stats': statsPath('Merchant', sources),
+      '/gpt/products.json': showcasePath(sources),
+    },
+    components: {
+      schemas: {
+        ProductStats: schemaOf(ProductStatsSchema),
+        MerchantStats: schemaOf(MerchantStatsSchema),
+        Error: schemaOf(ApiErrorSchema),
+        Showcase: schemaOf(ShowcaseSchema),
+      },
+      parameters: { ProductId: idParameter('product'), MerchantId: idParameter('merchant') },
+      headers: {
+        ETag: header('Strong validator of the body; send it back in `If-None-Match`.', { type: 'string' }, true),
+        CatalogVersion: header('Version of the catalog snapshot the answer comes from.', { type: 'string' }, true),
+        CatalogGeneratedAt: header('When that snapshot was generated (ISO 8601).', { type: 'string' }, true),
+        AccessControlAllowOrigin: header('Any origin may call the API.', { type: 'string', enum: ['*'] }, true),
+        NoStore: header('Errors are never cached.', { type: 'string', enum: ['no-store'] }, true),
+        Allow: header('The methods the resource accepts.', { type: 'string', enum: [ALLOWED_METHODS] }, true),
+        RetryAfter: header('Seconds to wait before retrying: an integer, at least 1.', { type: 'integer', minimum: 1 }, true),
+        RateLimit: header('Remaining quota and seconds to its reset (IETF draft-ietf-httpapi-ratelimit-headers).', { type: 'string' }),
+        RateLimitPolicy: header('The quota policies that apply (IETF draft-ietf-httpapi-ratelimit-headers).', { type: 'string' }),
+      },
+      responses: {
+        InvalidProductId: errorResponse('INVALID_PRODUCT_ID', 'The product id is not an integer from 1 to 9007199254740991.'),
+        InvalidMerchantId: errorResponse('INVALID_MERCHANT_ID', 'The merchant id is not an integer from 1 to 9007199254740991.'),
+        ApiRouteNotFound: errorResponse(
+          'API_ROUTE_NOT_FOUND',
+          'The path is not an API route (any other path under /api/, a trailing slash included).',
+          {},
+          `See ${documents.openapiJson} for the available routes.`,
+        ),
+        MethodNotAllowed: errorResponse('METHOD_NOT_ALLOWED', 'Any method other than GET and OPTIONS, HEAD included.', { Allow: ref('headers', 'Allow') }),
+        RateLimitExceeded: errorResponse('RATE_LIMIT_EXCEEDED', 'The public rate limit of this client is exceeded.', { 'Retry-After': ref('headers', 'RetryAfter') }),
+        InternalError: errorResponse('INTERNAL_ERROR', 'Unexpected server error.'),
+      },
+    },
+  };
+}

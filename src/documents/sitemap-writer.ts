@@ -1,0 +1,125 @@
+import { once } from 'node:events';
+import { createWriteStream, mkdirSync, renameSync, rmSync, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { escapeXml } from './text-escape.ts';
+
+/** sitemaps.org limits per file: 50,000 URLs and 50 MB (52,428,800 bytes) uncompressed. */
+export const SITEMAP_MAX_URLS = 50_000;
+export const SITEMAP_MAX_BYTES = 52_428_800;
+/** The protocol's longest `loc` (sitemap.xsd: maxLength 2048). */
+const MAX_LOC = 2048;
+
+/** Where child sitemaps go when one file is not enough: /sitemaps/sitemap-1.xml, … */
+export const SITEMAP_CHILD_DIR = 'sitemaps';
+
+export interface SitemapEntry {
+  loc: string;
+  /** W3C datetime. */
+  lastmod: string;
+}
+
+export interface SitemapResult {
+  urls: number;
+  /** Child files besides /sitemap.xml; 0 when /sitemap.xml is the only one (a urlset). */
+  children: number;
+  /** Entries left out: too long for the protocol. */
+  skipped: number;
+}
+
+const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+const TAIL = '</urlset>\n';
+/** Entries joined per write: large enough to cost few calls, small enough to keep memory flat. */
+const CHUNK = 2000;
+
+/** An open child sitemap: written as a stream, closed at its URL or byte limit. */
+class ChildFile {
+  readonly file: string;
+  readonly stream: WriteStream;
+  urls = 0;
+  bytes = Buffer.byteLength(HEAD) + Buffer.byteLength(TAIL);
+  lastmod = '';
+  private pending: string[] = [];
+
+  constructor(file: string) {
+    this.file = file;
+    this.stream = createWriteStream(file);
+    this.stream.write(HEAD);
+  }
+
+  fits(bytes: number): boolean {
+    return this.urls < SITEMAP_MAX_URLS && this.bytes + bytes <= SITEMAP_MAX_BYTES;
+  }
+
+  async add(xml: string, bytes: number, lastmod: string): Promise<void> {
+    this.pending.push(xml);
+    this.urls += 1;
+    this.bytes += bytes;
+    if (lastmod > this.lastmod) this.lastmod = lastmod;
+    if (this.pending.length >= CHUNK) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const ok = this.stream.write(this.pending.join(''));
+    this.pending = [];
+    if (!ok) await once(this.stream, 'drain');
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    this.stream.end(TAIL);
+    await once(this.stream, 'close');
+  }
+}
+
+/**
+ * Writes /sitemap.xml into `dir` from a stream of entries: one urlset while the entries fit in one
+ * file, otherwise a sitemap index over child files in /sitemaps/. Each child closes at 50,000 URLs
+ * or 50 MB; the index gives each child the latest lastmod of its URLs. Entries are escaped for XML.
+ */
+export async function writeSitemap(dir: string, siteUrl: string, entries: Iterable<SitemapEntry>, onProgress?: (urls: number) => void): Promise<SitemapResult> {
+  const childDir = join(dir, SITEMAP_CHILD_DIR);
+  rmSync(childDir, { recursive: true, force: true });
+  mkdirSync(childDir, { recursive: true });
+  const children: ChildFile[] = [];
+  let current: ChildFile | null = null;
+  let urls = 0;
+  let skipped = 0;
+  for (const entry of entries) {
+    if (entry.loc.length > MAX_LOC) {
+      skipped += 1;
+      continue;
+    }
+    const xml = `<url><loc>${escapeXml(entry.loc)}</loc><lastmod>${entry.lastmod}</lastmod></url>\n`;
+    const bytes = Buffer.byteLength(xml);
+    if (current === null || !current.fits(bytes)) {
+      await current?.close();
+      current = new ChildFile(join(childDir, `sitemap-${children.length + 1}.xml`));
+      children.push(current);
+    }
+    await current.add(xml, bytes, entry.lastmod);
+    urls += 1;
+    if (onProgress && urls % 100_000 === 0) onProgress(urls);
+  }
+  await current?.close();
+
+  const sitemap = join(dir, 'sitemap.xml');
+  if (children.length <= 1) {
+    // One file holds everything: it is the sitemap itself, not an index of one.
+    if (children.length === 1) renameSync(children[0]!.file, sitemap);
+    else await writeWhole(sitemap, HEAD + TAIL);
+    rmSync(childDir, { recursive: true, force: true });
+    return { urls, children: 0, skipped };
+  }
+  const index = children
+    .map((child, i) => `<sitemap><loc>${escapeXml(`${siteUrl}/${SITEMAP_CHILD_DIR}/sitemap-${i + 1}.xml`)}</loc><lastmod>${child.lastmod}</lastmod></sitemap>\n`)
+    .join('');
+  await writeWhole(sitemap, `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${index}</sitemapindex>\n`);
+  return { urls, children: children.length, skipped };
+}
+
+async function writeWhole(file: string, text: string): Promise<void> {
+  const stream = createWriteStream(file);
+  stream.end(text);
+  await once(stream, 'close');
+}

@@ -1,0 +1,81 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { stringify } from 'yaml';
+import { publicUrls } from '../core/service-info.ts';
+import { documentHeadersFile, STATIC_DOCUMENTS } from './document-files.ts';
+import type { DocumentSources } from './document-sources.ts';
+import { llmsTxt } from './llms-txt.ts';
+import { manifest } from './manifest.ts';
+import { openApiDocument } from './openapi.ts';
+import { writeSitemap, type SitemapEntry, type SitemapResult } from './sitemap-writer.ts';
+
+export interface DocumentsResult {
+  files: string[];
+  sitemap: SitemapResult;
+  /** Why product pages are not in the sitemap, when they are not. */
+  productsLeftOut: string | null;
+}
+
+const UTC_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
+
+/**
+ * W3C datetime in UTC, whole seconds: every ISO 8601 form the catalog import accepts, made uniform.
+ * A time already in UTC is cut to its seconds, without a Date (a tenth of the cost, a million times).
+ */
+function w3cDateTime(iso: string): string {
+  if (UTC_SECONDS.test(iso)) return `${iso.slice(0, 19)}Z`;
+  return new Date(iso).toISOString().slice(0, 19) + 'Z';
+}
+
+/** The public documents and the product pages, in that order, for the sitemap. */
+function* sitemapEntries(sources: DocumentSources, withProducts: boolean): Generator<SitemapEntry> {
+  const lastmod = w3cDateTime(sources.meta.generatedAt);
+  const { documents } = publicUrls(sources.siteUrl);
+  yield { loc: `${sources.siteUrl}/`, lastmod };
+  for (const url of Object.values(documents)) if (url !== documents.sitemap) yield { loc: url, lastmod };
+  if (!withProducts) return;
+  for (const [id, slug, updatedAt] of sources.catalog.documents.sitemapRows()) {
+    yield { loc: sources.productUrl(id, slug), lastmod: w3cDateTime(updatedAt) };
+  }
+}
+
+/**
+ * Writes every pre-rendered public document into `dir` (the site's static output): gpt.json,
+ * llms.txt, openapi.json, api/openapi.yaml, the sitemap (streamed, split when large) and the
+ * Netlify headers file that serves them with the same headers as the self-hosted server.
+ * The showcase (/gpt/products.json) takes a query parameter and is answered on demand instead.
+ */
+export async function writePublicDocuments(sources: DocumentSources, dir: string, log: (line: string) => void = () => {}): Promise<DocumentsResult> {
+  const write = (path: string, text: string) => {
+    const file = join(dir, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    return path;
+  };
+  const newest = sources.catalog.documents.showcase(1)[0];
+  const example = { productId: newest?.id ?? 1, merchantId: newest?.merchantId ?? 1 };
+
+  const openapi = openApiDocument(sources);
+  const files = [
+    write(STATIC_DOCUMENTS.manifest.path, `${JSON.stringify(manifest(sources, example), null, 2)}\n`),
+    write(STATIC_DOCUMENTS.llms.path, llmsTxt(sources, example)),
+    write(STATIC_DOCUMENTS.openapiJson.path, `${JSON.stringify(openapi, null, 2)}\n`),
+    // No anchors or aliases: the YAML must parse to exactly the JSON document.
+    write(STATIC_DOCUMENTS.openapiYaml.path, stringify(openapi, { aliasDuplicateObjects: false, lineWidth: 0 })),
+    write('_headers', documentHeadersFile(sources.cache)),
+  ];
+
+  // sitemaps.org: a sitemap lists URLs of its own host only.
+  const productOrigin = new URL(sources.productUrl(1, 'x')).origin;
+  const productsLeftOut =
+    productOrigin === new URL(sources.siteUrl).origin ? null : `product pages are on ${productOrigin}, not on the site's host ${new URL(sources.siteUrl).origin}`;
+  if (productsLeftOut) log(`sitemap: ${productsLeftOut}; they are left out`);
+  const started = performance.now();
+  const sitemap = await writeSitemap(dir, sources.siteUrl, sitemapEntries(sources, productsLeftOut === null), (urls) => {
+    log(`sitemap: ${urls.toLocaleString('en-US')} URLs (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  });
+  if (sitemap.skipped > 0) log(`sitemap: ${sitemap.skipped} URLs longer than 2048 characters left out`);
+  files.push(STATIC_DOCUMENTS.sitemap.path);
+  log(`sitemap: ${sitemap.urls.toLocaleString('en-US')} URLs${sitemap.children ? ` in ${sitemap.children} child sitemaps` : ''}`);
+  return { files, sitemap, productsLeftOut };
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+import { PriceSchema } from './price.ts';
+import { CatalogStampSchema } from './store.ts';
+
+/** GET /gpt/products.json?limit=N: not paginated, at most 20 products (specification section 8). */
+export const SHOWCASE_DEFAULT_LIMIT = 10;
+export const SHOWCASE_MAX_LIMIT = 20;
+
+export const ShowcaseProductSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  price: PriceSchema,
+  category: z.object({ name: z.string(), slug: z.string() }),
+  merchant: z.object({ id: IdSchema, name: z.string() }),
+  city: z
+    .object({ name: z.string(), state: z.string() })
+    .nullable()
+    .describe('Where the merchant has most stores; products are available where their merchant has stores'),
+  url: z.string().describe('Canonical product page'),
+  publishedAt: z.string().describe('When the product was published (ISO 8601)'),
+});
+export type ShowcaseProduct = z.infer<typeof ShowcaseProductSchema>;
+
+export const ShowcaseSchema = z.object({
+  ...CatalogStampSchema,
+  limit: z.object({
+    requested: z.number().int().nullable().describe('The limit asked for; null when none was given'),
+    applied: z.number().int().min(1).max(SHOWCASE_MAX_LIMIT),
+    default: z.literal(SHOWCASE_DEFAULT_LIMIT),
+    max: z.literal(SHOWCASE_MAX_LIMIT),
+    clamped: z.boolean().describe(`True when the limit asked for was above ${SHOWCASE_MAX_LIMIT}`),
+  }),
+  message: z.string(),
+  count: z.number().int().min(0),
+  products: z.array(ShowcaseProductSchema).max(SHOWCASE_MAX_LIMIT).describe('Newest published first'),
+  usagePolicy: z.string(),
+});
+export type Showcase = z.infer<typeof ShowcaseSchema>;
