@@ -1,0 +1,23 @@
+/**
+ * Where quota counts live: one interface, a store per deployment (Netlify Blobs, a local SQLite
+ * file, process memory). Keys name a client, a quota and a window ("rest:<client>:<window>"), so
+ * an entry is never reset: a new window is a new key, and expired keys are only cleanup.
+ */
+export interface QuotaStore {
+  /**
+   * Counts one use against `limit` under `key`, atomically: admitted only while the count stays
+   * within the limit (a refused use is not counted). `expiresAt` (ms) is when the key may go.
+   */
+  take(key: string, limit: number, expiresAt: number): Promise<QuotaTake>;
+  /**
+   * Adds `member` to the set under `key`, atomically: a member already in it is admitted without
+   * counting; a new one only while the set holds fewer than `limit` members.
+   */
+  remember(key: string, member: string, limit: number, expiresAt: number): Promise<QuotaTake>;
+}
+
+export interface QuotaTake {
+  allowed: boolean;
+  /** The count (or set size) after this use: at most the limit. */
+  used: number;
+}

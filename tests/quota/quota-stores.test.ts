@@ -1,0 +1,128 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getStore } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { BlobsQuotaStore, type BlobsLike } from '../../src/quota/blobs-quota-store.ts';
+import { LocalQuotaStore } from '../../src/quota/local-quota-store.ts';
+import { MemoryQuotaStore } from '../../src/quota/memory-quota-store.ts';
+import type { QuotaStore } from '../../src/quota/quota-store.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'quota-stores-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let clock = Date.UTC(2026, 0, 1);
+const now = () => clock;
+const later = () => clock + 60_000;
+
+/** Netlify's local Blobs server (what `netlify dev` runs), one store name per test. */
+let blobsServer: BlobsServer;
+let blobsPort: number;
+beforeAll(async () => {
+  blobsServer = new BlobsServer({ directory: join(dir, 'blobs'), token: 'test-token', port: 0 });
+  blobsPort = (await blobsServer.start()).port;
+});
+afterAll(async () => {
+  await blobsServer?.stop();
+});
+const blobsStore = (name: string) =>
+  getStore({ name, siteID: 'test-site', token: 'test-token', edgeURL: `http://localhost:${blobsPort}`, uncachedEdgeURL: `http://localhost:${blobsPort}`, consistency: 'strong' });
+const fresh = () => Math.random().toString(36).slice(2);
+
+/** The same suite for every store: the semantics of QuotaStore. */
+const stores: [string, () => QuotaStore, { windowsInKeys?: boolean }][] = [
+  ['memory', () => new MemoryQuotaStore({ now }), {}],
+  ['local SQLite file', () => new LocalQuotaStore(join(dir, `quota-${fresh()}.sqlite`), { now }), {}],
+  ['Netlify Blobs (local BlobsServer)', () => new BlobsQuotaStore(blobsStore(`quota-${fresh()}`)), { windowsInKeys: true }],
+];
+
+for (const [name, create, { windowsInKeys }] of stores) {
+  describe(`quota store: ${name}`, () => {
+    it('admits exactly the limit out of 200 concurrent uses', async () => {
+      const store = create();
+      const results = await Promise.all(Array.from({ length: 200 }, () => store.take('rest:a:1', 37, later())));
+      expect(results.filter((r) => r.allowed)).toHaveLength(37);
+      expect(Math.max(...results.map((r) => r.used))).toBe(37);
+      // Another key is another count.
+      expect(await store.take('rest:b:1', 37, later())).toEqual({ allowed: true, used: 1 });
+    });
+
+    it('counts distinct members: a known one is admitted without counting, a new one while there is room', async () => {
+      const store = create();
+      for (let id = 1; id <= 3; id++) expect(await store.remember('ids:a:1', String(id), 3, later())).toEqual({ allowed: true, used: id });
+      expect(await store.remember('ids:a:1', '2', 3, later())).toEqual({ allowed: true, used: 3 });
+      expect(await store.remember('ids:a:1', '4', 3, later())).toEqual({ allowed: false, used: 3 });
+      // 200 uses of 50 ids at once, room for 20: exactly 20 ids get in, each admitted every time.
+      const ids = Array.from({ length: 200 }, (_, i) => String(i % 50));
+      const concurrent = await Promise.all(ids.map((id) => store.remember('ids:b:1', id, 20, later())));
+      const admitted = new Set(ids.filter((_, i) => concurrent[i]!.allowed));
+      expect(admitted.size).toBe(20);
+      expect(ids.filter((id) => admitted.has(id)).length).toBe(concurrent.filter((r) => r.allowed).length);
+      expect(Math.max(...concurrent.map((r) => r.used))).toBe(20);
+    });
+
+    it.skipIf(windowsInKeys)('starts a key afresh once it has expired', async () => {
+      const store = create();
+      const expiresAt = clock + 1000;
+      expect(await store.take('rest:c:1', 1, expiresAt)).toMatchObject({ allowed: true });
+      expect(await store.take('rest:c:1', 1, expiresAt)).toMatchObject({ allowed: false });
+      clock += 1000;
+      expect(await store.take('rest:c:1', 1, clock + 1000)).toEqual({ allowed: true, used: 1 });
+    });
+  });
+}
+
+describe('quota store: local SQLite file, several processes', () => {
+  it('admits exactly the limit when 4 processes take 50 uses each at once', async () => {
+    const file = join(dir, 'shared.sqlite');
+    new LocalQuotaStore(file).close();
+    const run = promisify(execFile);
+    const outputs = await Promise.all(Array.from({ length: 4 }, () => run(process.execPath, ['tests/support/quota-worker.ts', file, 'rest:shared:1', '77', '50'])));
+    expect(outputs.reduce((sum, { stdout }) => sum + Number(stdout), 0)).toBe(77);
+  });
+});
+
+/**
+ * A Blobs store whose onlyIfNew is atomic, as Netlify documents for its service, with every call
+ * delayed at random: what several function instances racing on the real service look like.
+ */
+function atomicBlobs(): BlobsLike {
+  const data = new Map<string, string>();
+  const pause = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+  return {
+    get: (async (key: string) => {
+      await pause();
+      return data.get(key) ?? null;
+    }) as BlobsLike['get'],
+    set: async (key, value, options) => {
+      await pause();
+      if (options?.onlyIfNew && data.has(key)) return { modified: false };
+      data.set(key, String(value));
+      return { modified: true };
+    },
+    list: (async (options?: { prefix?: string }) => {
+      await pause();
+      return { blobs: [...data.keys()].filter((k) => k.startsWith(options?.prefix ?? '')).map((key) => ({ key, etag: '' })), directories: [] };
+    }) as unknown as BlobsLike['list'],
+  };
+}
+
+describe('quota store: Netlify Blobs across instances', () => {
+  it('admits exactly the limit when 8 instances race 200 uses, given an atomic onlyIfNew', async () => {
+    const shared = atomicBlobs();
+    const instances = Array.from({ length: 8 }, () => new BlobsQuotaStore(shared));
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => instances[i % 8]!.take('rest:i:1', 23, 0)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(23);
+    expect(results.filter((r) => r.allowed).map((r) => r.used).sort((a, b) => a - b)).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
+  });
+
+  it('admits exactly the limit on the local BlobsServer when fresh instances take turns (as NetlifyDev runs a function)', async () => {
+    const name = `quota-${fresh()}`;
+    let allowed = 0;
+    for (let i = 0; i < 30; i++) if ((await new BlobsQuotaStore(blobsStore(name)).take('rest:j:1', 11, 0)).allowed) allowed += 1;
+    expect(allowed).toBe(11);
+  });
+});
