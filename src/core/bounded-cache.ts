@@ -3,7 +3,7 @@
  * snapshot renders: entries never go stale, so only memory needs bounding.
  */
 export class BoundedCache<K, V> {
-  private readonly entries = new Map<K, V>();
+  private readonly map = new Map<K, V>();
   private readonly capacity: number;
 
   constructor(capacity: number) {
@@ -11,14 +11,18 @@ export class BoundedCache<K, V> {
   }
 
   get(key: K): V | undefined {
-    return this.entries.get(key);
+    return this.map.get(key);
+  }
+
+  entries(): IterableIterator<[K, V]> {
+    return this.map.entries();
   }
 
   set(key: K, value: V): void {
-    if (this.entries.size >= this.capacity) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+    if (this.map.size >= this.capacity) {
+      const oldest = this.map.keys().next();
+      if (!oldest.done) this.map.delete(oldest.value);
     }
-    this.entries.set(key, value);
+    this.map.set(key, value);
   }
 }

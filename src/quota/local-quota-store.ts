@@ -1,96 +1,121 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { BoundedCache } from '../core/bounded-cache.ts';
 import type { QuotaStore, QuotaTake } from './quota-store.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, used INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS members (key TEXT NOT NULL, member TEXT NOT NULL, PRIMARY KEY (key, member)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS counters_by_expiry ON counters (expires_at);
 `;
 
-/** Expired keys are deleted every this many uses (cheap: an index range). */
+/** Expired keys are deleted every this many file transactions (cheap: an index range). */
 const CLEANUP_EVERY = 1000;
+
+/** A process's share of one key's quota: units granted by the file, not yet handed out. */
+interface Lease {
+  left: number;
+  /** The file's count once this lease was granted. */
+  granted: number;
+  expiresAt: number;
+}
 
 /**
  * Quotas in a SQLite file of their own (never the catalog snapshot, which is read-only and
- * replaced by builds), for the self-hosted server. Every use is one IMMEDIATE transaction: SQLite
- * takes the file's write lock first, so uses from any number of processes on this machine are
- * serialized and counts stay exact. WAL lets them read while one writes; a lock is waited for
- * up to `busyTimeoutMs`, after which the use fails (and the fallback store answers).
+ * replaced by builds), for the self-hosted server, safe with any number of processes on the
+ * machine. A transaction per request would cost about 25 µs, as much as the rest of a stats
+ * answer, so each process takes units in leases: one IMMEDIATE transaction (the file's write lock
+ * serializes processes) grants an eighth of what is left of a key's quota, at least one unit, and
+ * the process hands them out from memory.
+ *
+ * - The file never grants beyond the limit, so no number of processes admits more than it.
+ * - Within one process the count is exact: it refuses only once the file has granted every unit
+ *   and it has handed out all of its own.
+ * - Across processes, units leased but unused by one process are not available to another until
+ *   the window ends; leases shrink as the quota runs out, so few are ever stranded. The error is
+ *   always on the strict side.
+ *
+ * Distinct members (the enumeration guard) are remembered per process, and a new member takes a
+ * unit: a member seen by two processes counts twice, again on the strict side.
  */
 export class LocalQuotaStore implements QuotaStore {
   private readonly db: Database.Database;
-  private readonly takeTx: (key: string, limit: number, expiresAt: number) => QuotaTake;
-  private readonly rememberTx: (key: string, member: string, limit: number, expiresAt: number) => QuotaTake;
+  private readonly grant: { immediate: (key: string, limit: number, expiresAt: number) => { granted: number; used: number } };
   private readonly cleanup: { immediate: () => void };
-  private uses = 0;
+  private readonly release: { immediate: (key: string, units: number) => void };
+  private readonly leases = new BoundedCache<string, Lease>(100_000);
+  private readonly members = new BoundedCache<string, { set: Set<string>; expiresAt: number }>(100_000);
+  private readonly now: () => number;
+  private transactions = 0;
 
   constructor(file: string, options: { busyTimeoutMs?: number; now?: () => number } = {}) {
     mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 1000 });
+    this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 200 });
     this.db.pragma('journal_mode = WAL');
-    // Quota counts are worth less than a request's latency: no fsync per use. A power cut can
-    // lose the last uses, never corrupt the file (WAL).
+    // Quota counts are worth less than a request's latency: no fsync per grant. A power cut can
+    // lose the last grants, never corrupt the file (WAL).
     this.db.pragma('synchronous = OFF');
     this.db.exec(SCHEMA);
-    const now = options.now ?? Date.now;
+    const now = (this.now = options.now ?? Date.now);
 
     const read = this.db.prepare('SELECT used, expires_at FROM counters WHERE key = ?').raw(true);
     const write = this.db.prepare('INSERT OR REPLACE INTO counters (key, used, expires_at) VALUES (?, ?, ?)');
-    const hasMember = this.db.prepare('SELECT 1 FROM members WHERE key = ? AND member = ?').pluck();
-    const addMember = this.db.prepare('INSERT INTO members (key, member) VALUES (?, ?)');
-    const dropMembers = this.db.prepare('DELETE FROM members WHERE key = ?');
-    const expired = this.db.prepare('SELECT key FROM counters WHERE expires_at <= ? LIMIT 1000').pluck();
-    const dropCounter = this.db.prepare('DELETE FROM counters WHERE key = ?');
-
-    /** The count under key now: 0 for a key that has expired (its members dropped with it). */
-    const current = (key: string): number => {
+    const dropExpired = this.db.prepare('DELETE FROM counters WHERE expires_at <= ?');
+    this.grant = this.db.transaction((key: string, limit: number, expiresAt: number) => {
       const row = read.get(key) as [number, number] | undefined;
-      if (row === undefined) return 0;
-      if (row[1] > now()) return row[0];
-      dropMembers.run(key);
-      return 0;
-    };
-    const take = this.db.transaction((key: string, limit: number, expiresAt: number): QuotaTake => {
-      const used = current(key);
-      if (used >= limit) return { allowed: false, used };
-      write.run(key, used + 1, expiresAt);
-      return { allowed: true, used: used + 1 };
+      const used = row !== undefined && row[1] > now() ? row[0] : 0;
+      const granted = Math.min(limit - used, Math.max(1, Math.floor((limit - used) / 8)));
+      if (granted <= 0) return { granted: 0, used };
+      write.run(key, used + granted, expiresAt);
+      return { granted, used: used + granted };
     });
-    const remember = this.db.transaction((key: string, member: string, limit: number, expiresAt: number): QuotaTake => {
-      const used = current(key);
-      if (used > 0 && hasMember.get(key, member)) return { allowed: true, used };
-      if (used >= limit) return { allowed: false, used };
-      addMember.run(key, member);
-      write.run(key, used + 1, expiresAt);
-      return { allowed: true, used: used + 1 };
-    });
-    this.takeTx = (...args) => take.immediate(...args);
-    this.rememberTx = (...args) => remember.immediate(...args);
     this.cleanup = this.db.transaction(() => {
-      for (const key of expired.all(now()) as string[]) {
-        dropCounter.run(key);
-        dropMembers.run(key);
-      }
+      dropExpired.run(now());
+    });
+    const giveBack = this.db.prepare('UPDATE counters SET used = max(0, used - ?) WHERE key = ? AND expires_at > ?');
+    this.release = this.db.transaction((key: string, units: number) => {
+      giveBack.run(units, key, now());
     });
   }
 
   async take(key: string, limit: number, expiresAt: number): Promise<QuotaTake> {
-    this.tidy();
-    return this.takeTx(key, limit, expiresAt);
+    return this.takeNow(key, limit, expiresAt);
+  }
+
+  /** Synchronous, so that no other use of the key runs between a check and its count. */
+  private takeNow(key: string, limit: number, expiresAt: number): QuotaTake {
+    let lease = this.leases.get(key);
+    if (lease === undefined || lease.left === 0 || lease.expiresAt <= this.now()) {
+      if (++this.transactions % CLEANUP_EVERY === 0) this.cleanup.immediate();
+      const { granted, used } = this.grant.immediate(key, limit, expiresAt);
+      if (granted === 0) return { allowed: false, used };
+      lease = { left: granted, granted: used, expiresAt };
+      this.leases.set(key, lease);
+    }
+    lease.left -= 1;
+    return { allowed: true, used: lease.granted - lease.left };
   }
 
   async remember(key: string, member: string, limit: number, expiresAt: number): Promise<QuotaTake> {
-    this.tidy();
-    return this.rememberTx(key, member, limit, expiresAt);
+    let known = this.members.get(key);
+    if (known === undefined || known.expiresAt <= this.now()) {
+      known = { set: new Set(), expiresAt };
+      this.members.set(key, known);
+    }
+    if (known.set.has(member)) {
+      const lease = this.leases.get(key);
+      return { allowed: true, used: lease ? lease.granted - lease.left : known.set.size };
+    }
+    const taken = this.takeNow(key, limit, expiresAt);
+    if (taken.allowed) known.set.add(member);
+    return taken;
   }
 
+  /** Gives the units of this process's live leases back to the file, then closes it. */
   close(): void {
+    for (const [key, lease] of this.leases.entries()) {
+      if (lease.left > 0 && lease.expiresAt > this.now()) this.release.immediate(key, lease.left);
+    }
     this.db.close();
-  }
-
-  private tidy(): void {
-    if (++this.uses % CLEANUP_EVERY === 0) this.cleanup.immediate();
   }
 }
