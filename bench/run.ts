@@ -72,9 +72,11 @@ try {
     for (const spread of [false, true]) {
       const summary = summarizeThroughput(await benchStatsThroughput({ snapshot, rounds, seconds, spread }));
       console.log(
-        `stats ${spread ? 'spread ids' : 'one product'}: self-hosted ${Math.round(summary.oursRps)} req/s (p99 ${summary.oursP99} ms), ` +
+        `stats ${spread ? 'spread ids' : 'one product'}: self-hosted (quotas on) ${Math.round(summary.oursRps)} req/s (p99 ${summary.oursP99} ms), ` +
           `bare node:http ${Math.round(summary.bareRps)} req/s (p99 ${summary.bareP99} ms), ` +
-          `ratio ${fixed(summary.medianRatio)} (median of ${rounds} rounds: ${summary.ratios.map((r) => fixed(r)).join(' ')})` +
+          `ratio ${fixed(summary.medianRatio)} (median of ${rounds} rounds: ${summary.ratios.map((r) => fixed(r)).join(' ')}); ` +
+          `quotas off ${Math.round(summary.quotasOffRps)} req/s (p99 ${summary.quotasOffP99} ms), ` +
+          `on/off ratio ${fixed(summary.medianQuotaRatio)} (${summary.quotaRatios.map((r) => fixed(r)).join(' ')})` +
           (summary.errors ? `, ${summary.errors} non-2xx` : ''),
       );
     }

@@ -1,10 +1,13 @@
 /**
- * Stats requests per second of the built self-hosted server divided by a bare node:http server
- * returning the same JSON, measured alternately in one run (these machines are noisy), with p99.
+ * Stats requests per second of the built self-hosted server (quotas on, limits above the load)
+ * divided by a bare node:http server returning the same answer, and by the same server with quotas
+ * off, measured in turn in one run (these machines are noisy), with p99.
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpus } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { once } from 'node:events';
 
 interface Sample {
@@ -51,10 +54,25 @@ async function measure(target: string, url: string, seconds: number, spread = fa
   return { target, requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
 }
 
-export async function benchStatsThroughput(options: { snapshot: string; rounds: number; seconds: number; spread: boolean; env?: Record<string, string> }) {
+/**
+ * Quotas on, every limit far above the load (the whole quota path runs: client key, lease, fields),
+ * in a quota file of the benchmark's own.
+ */
+const QUOTAS_ON = {
+  RATE_LIMITS: 'on',
+  RATE_LIMIT_REST: '1000000000',
+  RATE_LIMIT_DISTINCT_IDS: '1000000000',
+  RATE_LIMIT_DB: join(mkdtempSync(join(tmpdir(), 'bench-quotas-')), 'quotas.sqlite'),
+};
+
+export const TARGETS = { bare: 'bare node:http', ours: 'self-hosted server', quotasOff: 'self-hosted, quotas off' } as const;
+
+export async function benchStatsThroughput(options: { snapshot: string; rounds: number; seconds: number; spread: boolean }) {
   const path = '/api/public/v1/products/1/stats';
   if (pin) spawnSync('taskset', ['-a', '-cp', '0', String(process.pid)]);
-  const server = await startProcess(['scripts/serve.ts'], { HOST: '127.0.0.1', PORT: '0', CATALOG_DB: options.snapshot, ...options.env });
+  const serve = (env: Record<string, string>) => startProcess(['scripts/serve.ts'], { HOST: '127.0.0.1', PORT: '0', CATALOG_DB: options.snapshot, ...env });
+  const server = await serve(QUOTAS_ON);
+  const unlimited = await serve({ RATE_LIMITS: 'off' });
   const sample = await fetch(server.url + path);
   const headers: Record<string, string> = {};
   sample.headers.forEach((value, name) => {
@@ -63,22 +81,21 @@ export async function benchStatsThroughput(options: { snapshot: string; rounds: 
   const answer = JSON.stringify({ body: await sample.text(), headers });
   const bare = await startProcess(['bench/bare-server.ts'], { BARE_ANSWER: answer });
   try {
-    // Warm both (JIT, SQLite page cache) before measuring.
-    await measure('warm-up', server.url + path, 2);
-    await measure('warm-up', bare.url + path, 2);
+    // Warm all three (JIT, SQLite page cache) before measuring.
+    for (const url of [server.url, unlimited.url, bare.url]) await measure('warm-up', url + path, 2);
     const samples: Sample[] = [];
-    // ABBA order: a drift in the machine's speed weighs on both sides alike.
+    // The order turns every round (ABC, BCA, CAB…): a drift in the machine's speed weighs on all alike.
+    const runs = [
+      () => measure(TARGETS.bare, bare.url + path, options.seconds, options.spread),
+      () => measure(TARGETS.ours, server.url + path, options.seconds, options.spread),
+      () => measure(TARGETS.quotasOff, unlimited.url + path, options.seconds, options.spread),
+    ];
     for (let round = 0; round < options.rounds; round++) {
-      const pair = [
-        () => measure('bare node:http', bare.url + path, options.seconds, options.spread),
-        () => measure('self-hosted server', server.url + path, options.seconds, options.spread),
-      ];
-      if (round % 2 === 1) pair.reverse();
-      for (const run of pair) samples.push(await run());
+      for (let i = 0; i < runs.length; i++) samples.push(await runs[(round + i) % runs.length]!());
     }
     return samples;
   } finally {
-    await Promise.all([server.stop(), bare.stop()]);
+    await Promise.all([server.stop(), unlimited.stop(), bare.stop()]);
     // Give this process (and what it starts next, such as the build benchmark) every core back.
     if (pin) spawnSync('taskset', ['-a', '-cp', `0-${cpus().length - 1}`, String(process.pid)]);
   }
@@ -87,17 +104,25 @@ export async function benchStatsThroughput(options: { snapshot: string; rounds: 
 export function summarizeThroughput(samples: Sample[]) {
   const of = (target: string) => samples.filter((s) => s.target === target);
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const bare = of('bare node:http');
-  const ours = of('self-hosted server');
-  // Ratio per round (adjacent measurements share the machine's state), then the median.
-  const ratios = ours.map((s, i) => s.requestsPerSecond / bare[i]!.requestsPerSecond).sort((a, b) => a - b);
+  const bare = of(TARGETS.bare);
+  const ours = of(TARGETS.ours);
+  const off = of(TARGETS.quotasOff);
+  // Ratio per round (measurements of one round share the machine's state), then the median.
+  const ratiosTo = (base: Sample[]) => ours.map((s, i) => s.requestsPerSecond / base[i]!.requestsPerSecond).sort((a, b) => a - b);
+  const median = (xs: number[]) => xs[Math.floor(xs.length / 2)]!;
+  const ratios = ratiosTo(bare);
+  const quotaRatios = ratiosTo(off);
   return {
     bareRps: mean(bare.map((s) => s.requestsPerSecond)),
     oursRps: mean(ours.map((s) => s.requestsPerSecond)),
+    quotasOffRps: mean(off.map((s) => s.requestsPerSecond)),
     bareP99: Math.max(...bare.map((s) => s.p99)),
     oursP99: Math.max(...ours.map((s) => s.p99)),
-    medianRatio: ratios[Math.floor(ratios.length / 2)]!,
+    quotasOffP99: Math.max(...off.map((s) => s.p99)),
+    medianRatio: median(ratios),
     ratios,
+    medianQuotaRatio: median(quotaRatios),
+    quotaRatios,
     errors: samples.reduce((n, s) => n + s.non2xx, 0),
   };
 }

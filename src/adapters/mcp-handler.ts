@@ -1,5 +1,6 @@
 import { lazyCatalog } from '../catalog/catalog-reader.ts';
 import { loadConfig, type Config } from '../config/config.ts';
+import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { DiscoveryContext } from '../core/discovery/discovery-context.ts';
 import { jsonRpcError } from '../core/mcp/json-rpc.ts';
 import { createMcpEndpoint } from '../core/mcp/mcp-endpoint.ts';
@@ -18,14 +19,18 @@ export function discoveryContext(config: Config): DiscoveryContext {
 }
 
 /** The MCP endpoint in this process; `publicHost` turns the loopback Host check off (Netlify). */
-export function createMcpHandler(config: Config, options: { publicHost?: boolean } = {}): RequestHandler {
-  return createMcpEndpoint({ ...discoveryContext(config), cache: config.cache, allowedHosts: options.publicHost ? null : config.allowedHosts });
+export function createMcpHandler(config: Config, options: { publicHost?: boolean; quota: QuotaGate | null }): RequestHandler {
+  return createMcpEndpoint({ ...discoveryContext(config), cache: config.cache, allowedHosts: options.publicHost ? null : config.allowedHosts, quota: options.quota });
 }
 
 /** For serverless entry points: a configuration error is logged and answered as a JSON-RPC 500. */
-export function createMcpHandlerFromEnv(options: { publicHost?: boolean } = {}, env: Record<string, string | undefined> = process.env): RequestHandler {
+export function createMcpHandlerFromEnv(
+  options: { publicHost?: boolean; quota: (config: Config) => QuotaGate | null },
+  env: Record<string, string | undefined> = process.env,
+): RequestHandler {
   try {
-    return createMcpHandler(loadConfig(env), options);
+    const config = loadConfig(env);
+    return createMcpHandler(config, { publicHost: options.publicHost, quota: options.quota(config) });
   } catch (error) {
     logError(error);
     return () => jsonRpcError(500, -32603, 'Internal error: the server is misconfigured', null);

@@ -32,6 +32,12 @@ export const EnvSchema = z.object({
   RATE_LIMIT_MCP_REQUESTS: positive(240),
   RATE_LIMIT_DISTINCT_IDS: positive(100),
   RATE_LIMIT_DISTINCT_WINDOW_SECONDS: positive(600),
+  /** Secret the client keys are hashed with; unset, one is made and kept in the quota store. */
+  RATE_LIMIT_SALT: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /** The self-hosted quota store: a SQLite file apart from the snapshot. */
+  RATE_LIMIT_DB: z.string().min(1).default('data/quotas.sqlite'),
+  /** "on" behind a reverse proxy: the client is the last address it appends to X-Forwarded-For. */
+  TRUST_PROXY: z.enum(['on', 'off']).default('off'),
 });
 
 /** The public quotas, per client; the documents state them, the endpoints enforce them. */
@@ -43,6 +49,9 @@ export interface RateLimits {
   mcpRequests: number;
   distinctIds: number;
   distinctWindowSeconds: number;
+  salt: string | null;
+  localStore: string;
+  trustProxy: boolean;
 }
 
 export interface Config {
@@ -105,6 +114,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mcpRequests: e.RATE_LIMIT_MCP_REQUESTS,
       distinctIds: e.RATE_LIMIT_DISTINCT_IDS,
       distinctWindowSeconds: e.RATE_LIMIT_DISTINCT_WINDOW_SECONDS,
+      salt: e.RATE_LIMIT_SALT ?? null,
+      localStore: e.RATE_LIMIT_DB,
+      trustProxy: e.TRUST_PROXY === 'on',
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { createMcpHandlerFromEnv } from '../adapters/mcp-handler.ts';
+import { localQuotaGate } from '../adapters/quota-gates.ts';
 
 /*
  * The MCP endpoint inside Astro: what `astro dev` serves. The built self-hosted server answers
@@ -7,6 +8,6 @@ import { createMcpHandlerFromEnv } from '../adapters/mcp-handler.ts';
  */
 export const prerender = false;
 
-const handle = createMcpHandlerFromEnv();
+const handle = createMcpHandlerFromEnv({ quota: localQuotaGate });
 
-export const ALL: APIRoute = ({ request }) => handle(request);
+export const ALL: APIRoute = ({ request, clientAddress }) => handle(request, { clientAddress });

@@ -1,6 +1,6 @@
 import type { Store } from '@netlify/blobs';
 import { BoundedCache } from '../core/bounded-cache.ts';
-import type { QuotaStore, QuotaTake } from './quota-store.ts';
+import { randomSalt, type QuotaStore, type QuotaTake } from './quota-store.ts';
 
 /** What this store needs of a Netlify Blobs store (opened with `consistency: 'strong'`). */
 export type BlobsLike = Pick<Store, 'get' | 'set' | 'list'>;
@@ -23,13 +23,19 @@ export type BlobsLike = Pick<Store, 'get' | 'set' | 'list'>;
  * Window numbers are part of the keys: old windows are never read again (cleanup is by prefix).
  */
 export class BlobsQuotaStore implements QuotaStore {
-  private readonly blobs: BlobsLike;
+  private readonly open: () => BlobsLike;
+  private opened: BlobsLike | undefined;
   /** Next slot to try, per slot prefix: usually one write per use. */
   private readonly hints = new BoundedCache<string, number>(50_000);
   private readonly queues = new Map<string, Promise<unknown>>();
 
-  constructor(blobs: BlobsLike) {
-    this.blobs = blobs;
+  /** `open` is called on first use: without the platform's Blobs context it throws there, inside a use (the fallback's to catch). */
+  constructor(open: () => BlobsLike) {
+    this.open = open;
+  }
+
+  private get blobs(): BlobsLike {
+    return (this.opened ??= this.open());
   }
 
   /** `expiresAt` is not needed: the window is part of the key. */
@@ -51,6 +57,14 @@ export class BlobsQuotaStore implements QuotaStore {
       if (taken.allowed) await this.blobs.set(marker, '');
       return taken;
     });
+  }
+
+  /** Kept as the blob "salt": the first instance to ask creates it, every later one reads it. */
+  async salt(): Promise<string> {
+    const existing = await this.blobs.get('salt', { type: 'text' });
+    if (existing) return existing;
+    await this.blobs.set('salt', randomSalt(), { onlyIfNew: true });
+    return (await this.blobs.get('salt', { type: 'text' }))!;
   }
 
   private async claim(prefix: string, limit: number): Promise<QuotaTake> {

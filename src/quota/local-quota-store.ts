@@ -2,11 +2,12 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { BoundedCache } from '../core/bounded-cache.ts';
-import type { QuotaStore, QuotaTake } from './quota-store.ts';
+import { randomSalt, type QuotaStore, type QuotaTake } from './quota-store.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, used INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS counters_by_expiry ON counters (expires_at);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 `;
 
 /** Expired keys are deleted every this many file transactions (cheap: an index range). */
@@ -78,12 +79,8 @@ export class LocalQuotaStore implements QuotaStore {
     });
   }
 
-  async take(key: string, limit: number, expiresAt: number): Promise<QuotaTake> {
-    return this.takeNow(key, limit, expiresAt);
-  }
-
   /** Synchronous, so that no other use of the key runs between a check and its count. */
-  private takeNow(key: string, limit: number, expiresAt: number): QuotaTake {
+  take(key: string, limit: number, expiresAt: number): QuotaTake {
     let lease = this.leases.get(key);
     if (lease === undefined || lease.left === 0 || lease.expiresAt <= this.now()) {
       if (++this.transactions % CLEANUP_EVERY === 0) this.cleanup.immediate();
@@ -96,7 +93,7 @@ export class LocalQuotaStore implements QuotaStore {
     return { allowed: true, used: lease.granted - lease.left };
   }
 
-  async remember(key: string, member: string, limit: number, expiresAt: number): Promise<QuotaTake> {
+  remember(key: string, member: string, limit: number, expiresAt: number): QuotaTake {
     let known = this.members.get(key);
     if (known === undefined || known.expiresAt <= this.now()) {
       known = { set: new Set(), expiresAt };
@@ -106,9 +103,15 @@ export class LocalQuotaStore implements QuotaStore {
       const lease = this.leases.get(key);
       return { allowed: true, used: lease ? lease.granted - lease.left : known.set.size };
     }
-    const taken = this.takeNow(key, limit, expiresAt);
+    const taken = this.take(key, limit, expiresAt);
     if (taken.allowed) known.set.add(member);
     return taken;
+  }
+
+  /** Kept in the file: the first process to ask writes it, every later one reads the same. */
+  async salt(): Promise<string> {
+    this.db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('salt', ?)").run(randomSalt());
+    return this.db.prepare("SELECT value FROM meta WHERE key = 'salt'").pluck().get() as string;
   }
 
   /** Gives the units of this process's live leases back to the file, then closes it. */

@@ -1,4 +1,4 @@
-import type { QuotaStore, QuotaTake } from './quota-store.ts';
+import { randomSalt, type QuotaStore, type QuotaTake } from './quota-store.ts';
 
 /**
  * Quotas in this process's memory: exact within the process, nothing shared. The fallback when
@@ -10,26 +10,32 @@ export class MemoryQuotaStore implements QuotaStore {
   private readonly counts = new Map<string, { used: number; members: Set<string> | null; expiresAt: number }>();
   private readonly maxKeys: number;
   private readonly now: () => number;
+  private readonly secret = randomSalt();
 
   constructor(options: { maxKeys?: number; now?: () => number } = {}) {
     this.maxKeys = options.maxKeys ?? 100_000;
     this.now = options.now ?? Date.now;
   }
 
-  async take(key: string, limit: number, expiresAt: number): Promise<QuotaTake> {
+  take(key: string, limit: number, expiresAt: number): QuotaTake {
     const entry = this.entry(key, expiresAt, false);
     if (entry.used >= limit) return { allowed: false, used: entry.used };
     entry.used += 1;
     return { allowed: true, used: entry.used };
   }
 
-  async remember(key: string, member: string, limit: number, expiresAt: number): Promise<QuotaTake> {
+  remember(key: string, member: string, limit: number, expiresAt: number): QuotaTake {
     const entry = this.entry(key, expiresAt, true);
     if (entry.members!.has(member)) return { allowed: true, used: entry.used };
     if (entry.used >= limit) return { allowed: false, used: entry.used };
     entry.members!.add(member);
     entry.used += 1;
     return { allowed: true, used: entry.used };
+  }
+
+  /** This instance's own: nothing is shared. */
+  async salt(): Promise<string> {
+    return this.secret;
   }
 
   private entry(key: string, expiresAt: number, withMembers: boolean) {

@@ -1,5 +1,7 @@
 /**
- * Where quota counts live: one interface, a store per deployment (Netlify Blobs, a local SQLite
+ * Where quota counts live. A store that answers at once (memory, the SQLite file) returns plain
+ * values: a promise per use would cost a stats request a fifth of its time.
+ *: one interface, a store per deployment (Netlify Blobs, a local SQLite
  * file, process memory). Keys name a client, a quota and a window ("rest:<client>:<window>"), so
  * an entry is never reset: a new window is a new key, and expired keys are only cleanup.
  */
@@ -8,12 +10,22 @@ export interface QuotaStore {
    * Counts one use against `limit` under `key`, atomically: admitted only while the count stays
    * within the limit (a refused use is not counted). `expiresAt` (ms) is when the key may go.
    */
-  take(key: string, limit: number, expiresAt: number): Promise<QuotaTake>;
+  take(key: string, limit: number, expiresAt: number): QuotaTake | Promise<QuotaTake>;
   /**
    * Adds `member` to the set under `key`, atomically: a member already in it is admitted without
    * counting; a new one only while the set holds fewer than `limit` members.
    */
-  remember(key: string, member: string, limit: number, expiresAt: number): Promise<QuotaTake>;
+  remember(key: string, member: string, limit: number, expiresAt: number): QuotaTake | Promise<QuotaTake>;
+  /**
+   * The secret the client keys are hashed with, when RATE_LIMIT_SALT does not give one: made at
+   * random on first use and kept in the store, so every instance sharing the store agrees.
+   */
+  salt(): Promise<string>;
+}
+
+/** A fresh random salt: 256 bits, base64url. */
+export function randomSalt(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
 }
 
 export interface QuotaTake {

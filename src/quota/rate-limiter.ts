@@ -38,41 +38,64 @@ export function createRateLimiter(limits: RateLimits, store: QuotaStore, now: ()
   const mcpPosts: Quota = { policy: 'mcp', limit: limits.mcpRequests, windowSeconds: limits.windowSeconds };
   const mcpCalls: Quota = { policy: 'mcp-calls', limit: limits.mcpCalls, windowSeconds: limits.windowSeconds };
 
-  /** Uses each quota in order, stopping at the first that refuses; the state of each one reached. */
-  const check = async (uses: { quota: Quota; use: (key: string, expiresAt: number) => Promise<QuotaTake> }[], client: string): Promise<QuotaDecision> => {
-    const at = now();
-    const states: QuotaState[] = [];
-    let retryAfter: number | null = null;
-    for (const { quota, use } of uses) {
-      const window = windowOf(quota, at);
-      const taken = await use(`${quota.policy}:${client}:${window.number}`, window.endsAt);
-      states.push({ policy: quota.policy, quota: quota.limit, windowSeconds: quota.windowSeconds, remaining: quota.limit - taken.used, resetSeconds: window.resetSeconds });
-      if (!taken.allowed) {
-        retryAfter = window.resetSeconds;
-        break;
-      }
-    }
-    const policies = uses.map(({ quota }) => ({ policy: quota.policy, quota: quota.limit, windowSeconds: quota.windowSeconds, remaining: 0, resetSeconds: 0 }));
-    return {
-      allowed: retryAfter === null,
-      retryAfter,
-      headers: { 'RateLimit-Policy': rateLimitPolicyField(policies), RateLimit: rateLimitField(states) },
-    };
+  /** A quota as a check uses it: `member` is set for a distinct-members quota (the product id). */
+  type Use = { quota: Quota; distinct: boolean };
+  /** The combinations of quotas a request is checked against, with their policy field, built once. */
+  const plan = (...uses: Use[]) => ({
+    uses,
+    policy: rateLimitPolicyField(uses.map(({ quota }) => ({ policy: quota.policy, quota: quota.limit, windowSeconds: quota.windowSeconds, remaining: 0, resetSeconds: 0 }))),
+  });
+  type Plan = ReturnType<typeof plan>;
+  const plans = {
+    rest: plan({ quota: rest, distinct: false }),
+    restWithId: plan({ quota: rest, distinct: false }, { quota: ids, distinct: true }),
+    mcpPost: plan({ quota: mcpPosts, distinct: false }),
+    mcpCall: plan({ quota: mcpPosts, distinct: false }, { quota: mcpCalls, distinct: false }),
   };
 
-  const counted = (quota: Quota) => ({ quota, use: (key: string, expiresAt: number) => store.take(key, quota.limit, expiresAt) });
+  /**
+   * Uses each quota of the plan in order, stopping at the first that refuses; the state of each
+   * one reached. Synchronous as long as the store answers synchronously.
+   */
+  const check = ({ uses, policy }: Plan, client: string, member: string | null): QuotaDecision | Promise<QuotaDecision> => {
+    const at = now();
+    const states: QuotaState[] = [];
+    const decide = (retryAfter: number | null): QuotaDecision => ({
+      allowed: retryAfter === null,
+      retryAfter,
+      headers: { 'RateLimit-Policy': policy, RateLimit: rateLimitField(states) },
+    });
+    /** Records a use; the window's reset when it was refused. */
+    const record = (quota: Quota, window: ReturnType<typeof windowOf>, taken: QuotaTake): number | null => {
+      states.push({ policy: quota.policy, quota: quota.limit, windowSeconds: quota.windowSeconds, remaining: quota.limit - taken.used, resetSeconds: window.resetSeconds });
+      return taken.allowed ? null : window.resetSeconds;
+    };
+    const from = (index: number): QuotaDecision | Promise<QuotaDecision> => {
+      for (let i = index; i < uses.length; i++) {
+        const { quota, distinct } = uses[i]!;
+        const window = windowOf(quota, at);
+        const key = `${quota.policy}:${client}:${window.number}`;
+        const taken = distinct ? store.remember(key, member!, quota.limit, window.endsAt) : store.take(key, quota.limit, window.endsAt);
+        if (taken instanceof Promise) {
+          return taken.then((t) => {
+            const refused = record(quota, window, t);
+            return refused === null ? from(i + 1) : decide(refused);
+          });
+        }
+        const refused = record(quota, window, taken);
+        if (refused !== null) return decide(refused);
+      }
+      return decide(null);
+    };
+    return from(0);
+  };
 
   return {
     /** One REST request; `productId` for the product statistics route (the enumeration guard). */
-    rest: (client: string, productId: number | null): Promise<QuotaDecision> =>
-      check(
-        productId === null
-          ? [counted(rest)]
-          : [counted(rest), { quota: ids, use: (key, expiresAt) => store.remember(key, String(productId), ids.limit, expiresAt) }],
-        client,
-      ),
+    rest: (client: string, productId: number | null): QuotaDecision | Promise<QuotaDecision> =>
+      productId === null ? check(plans.rest, client, null) : check(plans.restWithId, client, String(productId)),
     /** One POST to /mcp; `toolCall` when it is a tools/call. */
-    mcp: (client: string, toolCall: boolean): Promise<QuotaDecision> => check(toolCall ? [counted(mcpPosts), counted(mcpCalls)] : [counted(mcpPosts)], client),
+    mcp: (client: string, toolCall: boolean): QuotaDecision | Promise<QuotaDecision> => check(toolCall ? plans.mcpCall : plans.mcpPost, client, null),
   };
 }
 

@@ -22,7 +22,7 @@ const overHttp = (): Fetch => (request) => {
 
 describeMcpContract('self-hosted server (real HTTP)', overHttp);
 describeMcpContract('core handler (in-process)', () => {
-  const handle = createMcpHandler(loadConfig({ CATALOG_DB: inject('sampleSnapshot') }));
+  const handle = createMcpHandler(loadConfig({ CATALOG_DB: inject('sampleSnapshot') }), { quota: null });
   return async (request) => handle(request);
 });
 

@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import { describeDocumentsContract } from '../contract/documents-contract.ts';
 import { describeMcpContract } from '../contract/mcp-contract.ts';
+import { describeQuotaContract, SMALL_QUOTAS } from '../contract/quota-contract.ts';
 import { describeMissingSnapshotContract, describeStatsContract, type Send } from '../contract/stats-contract.ts';
 import { useNetlifyDev } from '../support/netlify-target.ts';
 
@@ -17,3 +18,9 @@ describeDocumentsContract(
   () => sendWith(() => inject('sampleSnapshot')),
   () => sendWith(() => `${inject('sampleSnapshot')}.missing`),
 );
+describeQuotaContract('Netlify Functions (local emulation, quotas in Blobs)', () => (client, path, init = {}) => {
+  // NetlifyDev takes the client address (context.ip) from X-Forwarded-For.
+  const headers = new Headers(init.headers);
+  headers.set('X-Forwarded-For', client);
+  return netlify.send(new Request(`http://localhost${path}`, { ...init, headers }), inject('sampleSnapshot'), SMALL_QUOTAS);
+});

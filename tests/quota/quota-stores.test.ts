@@ -36,7 +36,7 @@ const fresh = () => Math.random().toString(36).slice(2);
 const stores: [string, () => QuotaStore, { windowsInKeys?: boolean }][] = [
   ['memory', () => new MemoryQuotaStore({ now }), {}],
   ['local SQLite file', () => new LocalQuotaStore(join(dir, `quota-${fresh()}.sqlite`), { now }), {}],
-  ['Netlify Blobs (local BlobsServer)', () => new BlobsQuotaStore(blobsStore(`quota-${fresh()}`)), { windowsInKeys: true }],
+  ['Netlify Blobs (local BlobsServer)', () => new BlobsQuotaStore(() => blobsStore(`quota-${fresh()}`)), { windowsInKeys: true }],
 ];
 
 for (const [name, create, { windowsInKeys }] of stores) {
@@ -62,6 +62,13 @@ for (const [name, create, { windowsInKeys }] of stores) {
       expect(admitted.size).toBe(20);
       expect(ids.filter((id) => admitted.has(id)).length).toBe(concurrent.filter((r) => r.allowed).length);
       expect(Math.max(...concurrent.map((r) => r.used))).toBe(20);
+    });
+
+    it('keeps one salt: every use of the store agrees on it', async () => {
+      const store = create();
+      const salts = await Promise.all([store.salt(), store.salt(), store.salt()]);
+      expect(salts[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(new Set(salts).size).toBe(1);
     });
 
     it.skipIf(windowsInKeys)('starts a key afresh once it has expired', async () => {
@@ -129,7 +136,7 @@ function atomicBlobs(): BlobsLike {
 describe('quota store: Netlify Blobs across instances', () => {
   it('admits exactly the limit when 8 instances race 200 uses, given an atomic onlyIfNew', async () => {
     const shared = atomicBlobs();
-    const instances = Array.from({ length: 8 }, () => new BlobsQuotaStore(shared));
+    const instances = Array.from({ length: 8 }, () => new BlobsQuotaStore(() => shared));
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => instances[i % 8]!.take('rest:i:1', 23, 0)));
     expect(results.filter((r) => r.allowed)).toHaveLength(23);
     expect(results.filter((r) => r.allowed).map((r) => r.used).sort((a, b) => a - b)).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
@@ -138,7 +145,7 @@ describe('quota store: Netlify Blobs across instances', () => {
   it('admits exactly the limit on the local BlobsServer when fresh instances take turns (as NetlifyDev runs a function)', async () => {
     const name = `quota-${fresh()}`;
     let allowed = 0;
-    for (let i = 0; i < 30; i++) if ((await new BlobsQuotaStore(blobsStore(name)).take('rest:j:1', 11, 0)).allowed) allowed += 1;
+    for (let i = 0; i < 30; i++) if ((await new BlobsQuotaStore(() => blobsStore(name)).take('rest:j:1', 11, 0)).allowed) allowed += 1;
     expect(allowed).toBe(11);
   });
 });

@@ -78,8 +78,10 @@ describe('rate limiter', () => {
 });
 
 describe('quota store fallback', () => {
-  const failing: QuotaStore = { take: () => Promise.reject(new Error('store down')), remember: () => Promise.reject(new Error('store down')) };
-  const hanging: QuotaStore = { take: () => new Promise(() => {}), remember: () => new Promise(() => {}) };
+  const down = () => Promise.reject(new Error('store down'));
+  const never = () => new Promise<never>(() => {});
+  const failing: QuotaStore = { take: down, remember: down, salt: down };
+  const hanging: QuotaStore = { take: never, remember: never, salt: never };
 
   it('counts in memory when the shared store fails or does not answer in time, and says so once', async () => {
     for (const primary of [failing, hanging]) {

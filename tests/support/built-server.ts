@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { generousQuotas } from './quota-env.ts';
 
 export interface RunningServer {
   baseUrl: string;
@@ -16,11 +17,12 @@ export const BUILT_SITE_URL = 'http://127.0.0.1:4321';
 
 /**
  * Starts the built self-hosted server the way `npm run serve` does (a real process, real HTTP),
- * on a free port, and resolves once it says where it listens.
+ * on a free port, and resolves once it says where it listens. Quotas are generous unless `env`
+ * says otherwise.
  */
 export async function startBuiltServer(env: Record<string, string>): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['scripts/serve.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SITE_URL: BUILT_SITE_URL, ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SITE_URL: BUILT_SITE_URL, ...generousQuotas(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

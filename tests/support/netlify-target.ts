@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, vi } from 'vitest';
 import { NetlifyDev } from '@netlify/dev';
+import { generousQuotas } from './quota-env.ts';
 
 /**
  * The Netlify target under local emulation (offline): routing by each function's config.path,
@@ -12,7 +13,8 @@ export async function startNetlifyDev(): Promise<{ fetch: (request: Request) => 
     serverAddress: null,
     skipGitignore: true,
     aiGateway: { enabled: false },
-    blobs: { enabled: false },
+    // The quota store: NetlifyDev serves Blobs from a local BlobsServer.
+    blobs: { enabled: true },
     database: { enabled: false },
     edgeFunctions: { enabled: false },
     geolocation: { enabled: false },
@@ -37,7 +39,7 @@ export async function startNetlifyDev(): Promise<{ fetch: (request: Request) => 
  * function for every request, and concurrent rebuilds race on the copied node_modules (a
  * half-copied better-sqlite3 then fails to load). About a second a request.
  */
-export function useNetlifyDev(): { send: (request: Request, snapshot: string) => Promise<Response> } {
+export function useNetlifyDev(): { send: (request: Request, snapshot: string, env?: Record<string, string>) => Promise<Response> } {
   let netlify: Awaited<ReturnType<typeof startNetlifyDev>>;
   vi.setConfig({ testTimeout: 120_000 });
   beforeAll(async () => {
@@ -47,10 +49,12 @@ export function useNetlifyDev(): { send: (request: Request, snapshot: string) =>
     await netlify?.stop();
   });
   let queue: Promise<unknown> = Promise.resolve();
+  const quotas = generousQuotas();
   return {
-    send: (request, snapshot) => {
+    send: (request, snapshot, env = quotas) => {
       const next = queue.then(() => {
         process.env.CATALOG_DB = snapshot;
+        Object.assign(process.env, env);
         return netlify.fetch(request);
       });
       queue = next.catch(() => {});

@@ -31,7 +31,11 @@ describe('loadConfig', () => {
 
 describe('loadConfig: quotas and the product page template', () => {
   it('has the documented quota defaults, each set by its variable, and RATE_LIMITS=off', () => {
-    expect(loadConfig({}).rateLimits).toEqual({ enabled: true, windowSeconds: 60, rest: 120, mcpCalls: 60, mcpRequests: 240, distinctIds: 100, distinctWindowSeconds: 600 });
+    expect(loadConfig({}).rateLimits).toEqual({
+      enabled: true, windowSeconds: 60, rest: 120, mcpCalls: 60, mcpRequests: 240, distinctIds: 100, distinctWindowSeconds: 600,
+      salt: null, localStore: 'data/quotas.sqlite', trustProxy: false,
+    });
+    expect(() => loadConfig({ RATE_LIMIT_SALT: 'short' })).toThrow(/RATE_LIMIT_SALT/);
     expect(loadConfig({ RATE_LIMITS: 'off', RATE_LIMIT_REST: '5' }).rateLimits).toMatchObject({ enabled: false, rest: 5 });
     expect(() => loadConfig({ RATE_LIMIT_REST: '0' })).toThrow(/RATE_LIMIT_REST/);
     expect(() => loadConfig({ RATE_LIMITS: 'no' })).toThrow(/RATE_LIMITS/);

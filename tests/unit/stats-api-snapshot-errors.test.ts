@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config/config.ts';
 /** The Web form of the REST core, a real Request in, against snapshots that cannot be served. */
 async function statsWith(catalogDb: string) {
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-  const handle = createApiHandler(loadConfig({ CATALOG_DB: catalogDb }));
+  const handle = createApiHandler(loadConfig({ CATALOG_DB: catalogDb }), null);
   const response = await handle(new Request('http://localhost/api/public/v1/products/1/stats'));
   const calls = logged.mock.calls.length;
   logged.mockRestore();

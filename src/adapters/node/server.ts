@@ -1,10 +1,15 @@
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../../config/config.ts';
 import { createApiAnswerer } from '../api-handler.ts';
+import type { ApiAnswer } from '../../core/http/api-answer.ts';
+import type { ClientRef } from '../../quota/quota-gate.ts';
+import type { RequestHandler } from '../../core/rest/stats-api.ts';
 import { createMcpHandler } from '../mcp-handler.ts';
+import { localQuotaGate } from '../quota-gates.ts';
 import { createShowcaseHandler } from '../showcase-handler.ts';
 import { createDocumentResponder } from './document-responder.ts';
 import { listStaticPaths } from './static-files.ts';
@@ -28,6 +33,32 @@ function rawHeader(raw: string[], lowerName: string): string | null {
     if (raw[i]!.length === lowerName.length && raw[i]!.toLowerCase() === lowerName) value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
   }
   return value;
+}
+
+/**
+ * The client's address: the socket's peer, or behind a trusted reverse proxy (TRUST_PROXY=on) the
+ * last address of X-Forwarded-For, the one that proxy appended (earlier ones are the client's word).
+ */
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string | null {
+  if (trustProxy) {
+    const last = rawHeader(req.rawHeaders, 'x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (last) return last;
+  }
+  return req.socket.remoteAddress ?? null;
+}
+
+/** The client of each open connection: its key is hashed once per connection, not per request. */
+const connectionClients = new WeakMap<Socket, ClientRef>();
+
+function clientOf(req: IncomingMessage, trustProxy: boolean): ClientRef {
+  const address = clientAddress(req, trustProxy);
+  let client = connectionClients.get(req.socket);
+  // Behind a proxy one connection carries many clients.
+  if (client === undefined || client.address !== address) {
+    client = { address };
+    connectionClients.set(req.socket, client);
+  }
+  return client;
 }
 
 /** Paths the WHATWG URL parser leaves as they are. */
@@ -54,13 +85,15 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
   const staticPaths = listStaticPaths(join(distDir, 'client'));
-  const answer = createApiAnswerer(config);
+  // One quota gate for the REST API and MCP: one client, one set of counts.
+  const quota = localQuotaGate(config);
+  const answer = createApiAnswerer(config, quota);
   const documents = createDocumentResponder(join(distDir, 'client'), config.cache);
 
   // MCP and the showcase go through the Web Request/Response bridge: it costs little beside their work.
-  const viaWeb = (name: string, handle: (request: Request) => Response | Promise<Response>) => (req: IncomingMessage, res: ServerResponse) => {
+  const viaWeb = (name: string, handle: RequestHandler) => (req: IncomingMessage, res: ServerResponse) => {
     Promise.resolve()
-      .then(() => handle(toWebRequest(req, config.siteUrl)))
+      .then(() => handle(toWebRequest(req, config.siteUrl), { clientAddress: clientAddress(req, config.rateLimits.trustProxy) }))
       .then((response) => sendWebResponse(res, response))
       .catch((error: unknown) => {
         console.error(`[${name}]`, error);
@@ -68,7 +101,7 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
         else res.destroy();
       });
   };
-  const answerMcp = viaWeb('mcp', createMcpHandler(config));
+  const answerMcp = viaWeb('mcp', createMcpHandler(config, { quota }));
   const answerShowcase = viaWeb('showcase', createShowcaseHandler(config));
 
   // The core's answer goes straight to the socket: no WHATWG Request/Response on this hot path.
@@ -77,17 +110,21 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
     // Routed on the path as the Web adapters see it (WHATWG URL: dot segments resolved,
     // backslashes turned into slashes…); a path of plain characters needs no parsing.
     const pathname = PLAIN_PATH.test(path) ? path : new URL(url, 'http://localhost').pathname;
-    const { status, headers, body } = answer({ method: req.method ?? 'GET', pathname, ifNoneMatch });
-    // With Content-Length, Node sends head and body in one write instead of chunked framing.
-    // (In the headers object: headers set apart with setHeader would make Node merge the two.)
-    if (body !== null) headers['Content-Length'] = String(Buffer.byteLength(body));
-    try {
-      res.writeHead(status, headers).end(body ?? undefined);
-    } catch (error) {
-      // Only a header value Node refuses (say, a hand-edited snapshot's meta) can land here.
-      console.error('[server]', error);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal server error');
-    }
+    const send = ({ status, headers, body }: ApiAnswer) => {
+      // With Content-Length, Node sends head and body in one write instead of chunked framing.
+      // (In the headers object: headers set apart with setHeader would make Node merge the two.)
+      if (body !== null) headers['Content-Length'] = String(Buffer.byteLength(body));
+      try {
+        res.writeHead(status, headers).end(body ?? undefined);
+      } catch (error) {
+        // Only a header value Node refuses (say, a hand-edited snapshot's meta) can land here.
+        console.error('[server]', error);
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal server error');
+      }
+    };
+    const answered = answer({ method: req.method ?? 'GET', pathname, ifNoneMatch, client: clientOf(req, config.rateLimits.trustProxy) });
+    if (answered instanceof Promise) void answered.then(send);
+    else send(answered);
   };
 
   return createServer((req, res) => {

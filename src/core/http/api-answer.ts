@@ -1,3 +1,5 @@
+import type { ClientRef } from '../../quota/quota-gate.ts';
+
 /**
  * What the REST core decides: status, headers and body, as plain data. The Web adapter turns it
  * into a Response; the self-hosted server writes it to the socket directly, because building
@@ -15,10 +17,17 @@ export interface ApiQuery {
   /** The URL path as the WHATWG URL parser gives it (dot segments resolved, not percent-decoded). */
   pathname: string;
   ifNoneMatch: string | null;
+  /** The client, from the address the platform gives (quotas only hash it). */
+  client: ClientRef;
 }
 
-export function queryOf(request: Request): ApiQuery {
-  return { method: request.method, pathname: new URL(request.url).pathname, ifNoneMatch: request.headers.get('If-None-Match') };
+/** What a platform knows of a request beyond the Request itself. */
+export interface RequestInfo {
+  clientAddress?: string | null;
+}
+
+export function queryOf(request: Request, info: RequestInfo = {}): ApiQuery {
+  return { method: request.method, pathname: new URL(request.url).pathname, ifNoneMatch: request.headers.get('If-None-Match'), client: { address: info.clientAddress ?? null } };
 }
 
 export function toResponse(answer: ApiAnswer): Response {

@@ -13,8 +13,8 @@ export const JSON_RPC = {
 export type JsonRpcId = string | number | null;
 
 /** A JSON-RPC error response, sent with the HTTP status that fits the transport-level cause. */
-export function jsonRpcError(status: number, code: number, message: string, id: JsonRpcId = null, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }), {
+export function jsonRpcError(status: number, code: number, message: string, id: JsonRpcId = null, headers: Record<string, string> = {}, data?: unknown): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: data === undefined ? { code, message } : { code, message, data }, id }), {
     status,
     headers: { ...MCP_CORS_HEADERS, 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': NO_STORE, ...headers },
   });

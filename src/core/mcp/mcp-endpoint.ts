@@ -1,5 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ClientRef, QuotaGate } from '../../quota/quota-gate.ts';
 import type { DiscoveryContext } from '../discovery/discovery-context.ts';
 import { NO_STORE } from '../http/headers.ts';
 import type { RequestHandler } from '../rest/stats-api.ts';
@@ -23,6 +24,8 @@ export interface McpEndpointDeps extends DiscoveryContext {
   allowedHosts: ReadonlySet<string> | null;
   /** Cache lifetime of the GET discovery document. */
   cache: { maxAge: number; staleWhileRevalidate: number };
+  /** Public quotas on POST; null when they are off. */
+  quota: QuotaGate | null;
 }
 
 /**
@@ -33,35 +36,39 @@ export interface McpEndpointDeps extends DiscoveryContext {
  */
 export function createMcpEndpoint(deps: McpEndpointDeps): RequestHandler {
   const discovery = createDiscoveryResponder(deps);
-  const post = async (request: Request): Promise<Response> => {
+  /** The POST's one JSON-RPC message, or the error answer that refuses it. */
+  const readMessage = async (request: Request): Promise<{ message: unknown } | { refusal: Response; message?: unknown }> => {
     const version = request.headers.get('mcp-protocol-version');
     if (version !== null && !SUPPORTED_VERSIONS.has(version.trim())) {
-      return jsonRpcError(400, JSON_RPC.invalidRequest, `Unsupported MCP-Protocol-Version ${JSON.stringify(version.slice(0, 40))}: this server speaks ${MCP_PROTOCOL_VERSION}`);
+      return { refusal: jsonRpcError(400, JSON_RPC.invalidRequest, `Unsupported MCP-Protocol-Version ${JSON.stringify(version.slice(0, 40))}: this server speaks ${MCP_PROTOCOL_VERSION}`) };
     }
     const contentType = request.headers.get('content-type') ?? '';
     if (!/^application\/json\s*(;|$)/i.test(contentType.trim())) {
-      return jsonRpcError(415, JSON_RPC.serverError, 'Unsupported Media Type: send Content-Type: application/json');
+      return { refusal: jsonRpcError(415, JSON_RPC.serverError, 'Unsupported Media Type: send Content-Type: application/json') };
     }
     const body = await readBodyText(request, MAX_BODY_BYTES);
-    if (body === null) return jsonRpcError(413, JSON_RPC.serverError, `Request body too large: at most ${MAX_BODY_BYTES} bytes`);
+    if (body === null) return { refusal: jsonRpcError(413, JSON_RPC.serverError, `Request body too large: at most ${MAX_BODY_BYTES} bytes`) };
     let message: unknown;
     try {
       message = JSON.parse(body);
     } catch {
-      return jsonRpcError(400, JSON_RPC.parseError, 'Parse error: the body is not valid JSON');
+      return { refusal: jsonRpcError(400, JSON_RPC.parseError, 'Parse error: the body is not valid JSON') };
     }
     if (Array.isArray(message)) {
-      return jsonRpcError(400, JSON_RPC.invalidRequest, 'Invalid Request: batches are not supported; send one JSON-RPC message per POST');
+      return { refusal: jsonRpcError(400, JSON_RPC.invalidRequest, 'Invalid Request: batches are not supported; send one JSON-RPC message per POST') };
     }
     if (!JSONRPCMessageSchema.safeParse(message).success) {
-      return jsonRpcError(400, JSON_RPC.invalidRequest, 'Invalid Request: expected a JSON-RPC 2.0 object with jsonrpc "2.0", an id, a method and object params', idOf(message));
+      return { refusal: jsonRpcError(400, JSON_RPC.invalidRequest, 'Invalid Request: expected a JSON-RPC 2.0 object with jsonrpc "2.0", an id, a method and object params', idOf(message)), message };
     }
     // The SDK would answer an unknown tool with an isError result; it is a protocol error (-32602).
     const call = message as { method?: unknown; params?: { name?: unknown } };
     if (call.method === 'tools/call' && !TOOL_NAMES.has(String(call.params?.name))) {
-      return jsonRpcError(200, JSON_RPC.invalidParams, `Unknown tool: ${JSON.stringify(String(call.params?.name).slice(0, 80))}. Tools: ${[...TOOL_NAMES].join(', ')}`, idOf(message));
+      return { refusal: jsonRpcError(200, JSON_RPC.invalidParams, `Unknown tool: ${JSON.stringify(String(call.params?.name).slice(0, 80))}. Tools: ${[...TOOL_NAMES].join(', ')}`, idOf(message)), message };
     }
+    return { message };
+  };
 
+  const answerMessage = async (request: Request, message: unknown): Promise<Response> => {
     const server = createServer(deps);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
@@ -80,7 +87,26 @@ export function createMcpEndpoint(deps: McpEndpointDeps): RequestHandler {
     }
   };
 
-  const route = async (request: Request): Promise<Response> => {
+  /**
+   * Every POST counts against the client's ceiling, refused ones included; a tools/call also
+   * against its tool-call quota. Over quota: HTTP 429 with Retry-After and a JSON-RPC error that
+   * carries the request's id (DESIGN.md), so a client can match it and wait.
+   */
+  const post = async (request: Request, client: ClientRef): Promise<Response> => {
+    const read = await readMessage(request);
+    const decision = deps.quota && (await deps.quota.mcp(client, (read.message as { method?: unknown } | undefined)?.method === 'tools/call'));
+    if (decision && !decision.allowed) {
+      return jsonRpcError(429, JSON_RPC.serverError, 'Rate limit exceeded', idOf(read.message), { 'Retry-After': String(decision.retryAfter), ...decision.headers }, {
+        code: 'RATE_LIMIT_EXCEEDED',
+        retryAfterSeconds: decision.retryAfter,
+      });
+    }
+    const response = 'refusal' in read ? read.refusal : await answerMessage(request, read.message);
+    if (decision) for (const [name, value] of Object.entries(decision.headers)) response.headers.set(name, value);
+    return response;
+  };
+
+  const route = async (request: Request, client: ClientRef): Promise<Response> => {
     // A Web Request made in-process carries its authority in the URL, not in a Host header.
     const host = request.headers.get('host') ?? new URL(request.url).host;
     if (deps.allowedHosts !== null && !hostAllowed(host, deps.allowedHosts)) {
@@ -96,15 +122,15 @@ export function createMcpEndpoint(deps: McpEndpointDeps): RequestHandler {
         }
         return discovery(request);
       case 'POST':
-        return post(request);
+        return post(request, client);
       default:
         return jsonRpcError(405, JSON_RPC.serverError, `Method Not Allowed: use POST for JSON-RPC, GET for the discovery document`, null, { Allow: MCP_ALLOWED_METHODS });
     }
   };
 
-  return async (request) => {
+  return async (request, info) => {
     try {
-      return await route(request);
+      return await route(request, { address: info?.clientAddress ?? null });
     } catch (error) {
       deps.logError(error);
       return jsonRpcError(500, -32603, 'Internal error', null);

@@ -2,7 +2,9 @@ import type { CatalogReader } from '../../catalog/catalog-reader.ts';
 import { parseIdSegment } from '../../domain/ids.ts';
 import { BoundedCache } from '../bounded-cache.ts';
 import type { MerchantStats, ProductStats } from '../../domain/stats.ts';
-import { queryOf, toResponse, type ApiAnswer, type ApiQuery } from '../http/api-answer.ts';
+import type { QuotaGate } from '../../quota/quota-gate.ts';
+import type { QuotaDecision } from '../../quota/rate-limiter.ts';
+import { queryOf, toResponse, type ApiAnswer, type ApiQuery, type RequestInfo } from '../http/api-answer.ts';
 import { apiErrorAnswer } from '../http/api-error-answer.ts';
 import { ifNoneMatchHits, strongEtag } from '../http/etag.ts';
 import { ALLOWED_METHODS, cachedJsonHeaders, PREFLIGHT_HEADERS, publicCacheControl } from '../http/headers.ts';
@@ -17,9 +19,11 @@ export interface StatsApiDeps {
   siteUrl: string;
   /** Where unexpected failures are reported; they never reach the client. */
   logError: (error: unknown) => void;
+  /** Public quotas; null when they are off. */
+  quota: QuotaGate | null;
 }
 
-export type RequestHandler = (request: Request) => Response | Promise<Response>;
+export type RequestHandler = (request: Request, info?: RequestInfo) => Response | Promise<Response>;
 
 /** The REST statistics routes; every other path under /api/ is API_ROUTE_NOT_FOUND. */
 const STATS_ROUTE = /^\/api\/public\/v1\/(products|merchants)\/([^/]*)\/stats$/;
@@ -31,7 +35,7 @@ const RENDERED_CACHE_ENTRIES = 10_000;
  * The public REST statistics API, for any path under /api/: the request's facts in, the answer
  * out. Platform-free; createStatsApi below is its Web Request → Response form.
  */
-export function createStatsAnswerer(deps: StatsApiDeps): (query: ApiQuery) => ApiAnswer {
+export function createStatsAnswerer(deps: StatsApiDeps): (query: ApiQuery) => ApiAnswer | Promise<ApiAnswer> {
   const cacheControl = publicCacheControl(deps.cache);
   const notFoundResolution = `See ${deps.siteUrl}/openapi.json for the available routes.`;
 
@@ -81,24 +85,46 @@ export function createStatsAnswerer(deps: StatsApiDeps): (query: ApiQuery) => Ap
     return { status: 200, headers, body };
   };
 
-  const route = (query: ApiQuery): ApiAnswer => {
-    const match = STATS_ROUTE.exec(query.pathname);
+  const route = (query: ApiQuery, match: RegExpExecArray | null, id: number | null): ApiAnswer => {
     if (!match) return apiErrorAnswer('API_ROUTE_NOT_FOUND', { resolution: notFoundResolution });
-    if (query.method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: null };
     if (query.method !== 'GET') return apiErrorAnswer('METHOD_NOT_ALLOWED', { headers: { Allow: ALLOWED_METHODS } });
-
     const isProduct = match[1] === 'products';
-    const id = parseIdSegment(match[2]!);
     if (id === null) return apiErrorAnswer(isProduct ? 'INVALID_PRODUCT_ID' : 'INVALID_MERCHANT_ID');
     return ok(query, deps.catalog(), isProduct, id);
   };
 
+  /** The answer once the quota has decided (null: quotas off). */
+  const decided = (query: ApiQuery, match: RegExpExecArray | null, id: number | null, decision: QuotaDecision | null): ApiAnswer => {
+    if (decision && !decision.allowed) {
+      return apiErrorAnswer('RATE_LIMIT_EXCEEDED', { headers: { 'Retry-After': String(decision.retryAfter), ...decision.headers } });
+    }
+    const answer = route(query, match, id);
+    // Every answer's headers are a fresh object: add to it rather than copy it.
+    if (decision) Object.assign(answer.headers, decision.headers);
+    return answer;
+  };
+
+  const failed = (error: unknown): ApiAnswer => {
+    deps.logError(error);
+    return apiErrorAnswer('INTERNAL_ERROR');
+  };
+
+  /*
+   * Every request counts against the client's quota but a preflight (browsers send those on
+   * their own); a product id counts against the enumeration guard once valid. Quota fields go
+   * on every counted answer, the 429 included. Synchronous while the quota store is (no promise
+   * per request on the self-hosted hot path).
+   */
   return (query) => {
     try {
-      return route(query);
+      const match = STATS_ROUTE.exec(query.pathname);
+      if (match && query.method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: null };
+      const id = match && query.method === 'GET' ? parseIdSegment(match[2]!) : null;
+      const decision = deps.quota === null ? null : deps.quota.rest(query.client, match?.[1] === 'products' ? id : null);
+      if (decision instanceof Promise) return decision.then((d) => decided(query, match, id, d)).catch(failed);
+      return decided(query, match, id, decision);
     } catch (error) {
-      deps.logError(error);
-      return apiErrorAnswer('INTERNAL_ERROR');
+      return failed(error);
     }
   };
 }
@@ -106,5 +132,5 @@ export function createStatsAnswerer(deps: StatsApiDeps): (query: ApiQuery) => Ap
 /** The REST API as a Web handler (Netlify Function, Astro route). */
 export function createStatsApi(deps: StatsApiDeps): RequestHandler {
   const answer = createStatsAnswerer(deps);
-  return (request) => toResponse(answer(queryOf(request)));
+  return async (request, info) => toResponse(await answer(queryOf(request, info)));
 }

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { createApiHandlerFromEnv } from '../../adapters/api-handler.ts';
+import { localQuotaGate } from '../../adapters/quota-gates.ts';
 
 /*
  * The REST API inside Astro: what `astro dev` serves. The built self-hosted server answers /api/*
@@ -7,6 +8,6 @@ import { createApiHandlerFromEnv } from '../../adapters/api-handler.ts';
  */
 export const prerender = false;
 
-const handle = createApiHandlerFromEnv();
+const handle = createApiHandlerFromEnv({ quota: localQuotaGate });
 
-export const ALL: APIRoute = ({ request }) => handle(request);
+export const ALL: APIRoute = ({ request, clientAddress }) => handle(request, { clientAddress });

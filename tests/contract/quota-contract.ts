@@ -1,0 +1,112 @@
+import { parseList } from 'structured-headers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openApiChecker } from '../support/document-validators.ts';
+import { connectSdkClient, type Fetch } from './mcp-contract.ts';
+
+/** The quotas a quota suite's target runs with: small, and windows long enough not to end mid-suite. */
+export const SMALL_QUOTAS = {
+  RATE_LIMITS: 'on',
+  RATE_LIMIT_WINDOW_SECONDS: '3600',
+  RATE_LIMIT_REST: '5',
+  RATE_LIMIT_DISTINCT_IDS: '3',
+  RATE_LIMIT_DISTINCT_WINDOW_SECONDS: '3600',
+  RATE_LIMIT_MCP_CALLS: '2',
+  RATE_LIMIT_MCP_REQUESTS: '4',
+};
+
+/** Waits past the end of the current window when it would end within `seconds` (a suite must not straddle two). */
+export async function awayFromWindowEnd(seconds: number, windowSeconds = 3600): Promise<void> {
+  const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
+  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 1000));
+}
+
+/** A target that tells clients apart by X-Forwarded-For (a trusted proxy self-hosted, the platform on Netlify). */
+export type ClientSend = (client: string, path: string, init?: RequestInit) => Promise<Response>;
+
+function fields(header: string | null) {
+  expect(header).not.toBeNull();
+  return Object.fromEntries(parseList(header!).map(([name, params]) => [String(name), Object.fromEntries(params)]));
+}
+
+/**
+ * Public quotas, end to end (issue contract: DESIGN.md rate limits, specification 7): a burst from
+ * one client gets 429s a client can act on; another client is unaffected.
+ */
+export function describeQuotaContract(target: string, send: () => ClientSend) {
+  describe(`public quotas: ${target}`, () => {
+    let check: Awaited<ReturnType<typeof openApiChecker>>;
+    // Clients of their own for each run (a target's store may outlive a run): documentation addresses.
+    const base = 1 + Math.floor(Math.random() * 60) * 4;
+    const client = (n: number) => `198.51.100.${base + n}`;
+
+    beforeAll(async () => {
+      await awayFromWindowEnd(120);
+      check = await openApiChecker(await (await send()(client(3), '/openapi.json')).json());
+    });
+
+    it('answers a REST burst with 429 past the quota, with Retry-After and the RateLimit fields; another client is unaffected', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const ok = await send()(client(0), '/api/public/v1/merchants/1/stats');
+        statuses.push(ok.status);
+        expect(fields(ok.headers.get('ratelimit'))).toEqual({ rest: { r: 4 - i, t: expect.any(Number) } });
+        expect(fields(ok.headers.get('ratelimit-policy'))).toEqual({ rest: { q: 5, w: 3600 } });
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+      const refused = await send()(client(0), '/api/public/v1/merchants/1/stats');
+      const body = await refused.text();
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 3600).toBe(true);
+      expect(fields(refused.headers.get('ratelimit')).rest).toMatchObject({ r: 0 });
+      expect(JSON.parse(body)).toEqual({ error: 'Rate limit exceeded', code: 'RATE_LIMIT_EXCEEDED', message: 'Rate limit exceeded', resolution: expect.any(String) });
+      expect(refused.headers.get('cache-control')).toBe('no-store');
+      expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+      expect(check('getCatalogMerchantStats', { status: 429, headers: refused.headers, body })).toEqual([]);
+
+      const other = await send()(client(1), '/api/public/v1/merchants/1/stats');
+      expect(other.status).toBe(200);
+    });
+
+    it('refuses a new product id past the distinct-ids guard, still answering ids already asked for', async () => {
+      for (const id of [1, 2, 3]) expect((await send()(client(2), `/api/public/v1/products/${id}/stats`)).status).toBe(200);
+      const fourth = await send()(client(2), '/api/public/v1/products/4/stats');
+      expect(fourth.status).toBe(429);
+      expect(fields(fourth.headers.get('ratelimit')).ids).toMatchObject({ r: 0 });
+      expect((await send()(client(2), '/api/public/v1/products/2/stats')).status).toBe(200);
+    });
+
+    it('answers MCP past its quota with HTTP 429 and a JSON-RPC error carrying the request id; the SDK client sees the 429', async () => {
+      const viaClient = (address: string): Fetch => async (request) => {
+        const url = new URL(request.url);
+        const body = request.method === 'POST' ? await request.text() : undefined;
+        return send()(address, url.pathname + url.search, { method: request.method, headers: request.headers, body });
+      };
+      const sdk = await connectSdkClient(viaClient(client(3)));
+      // initialize and its notification were POSTs 1 and 2; two tool calls fill the tool-call quota.
+      await sdk.callTool({ name: 'catalog_overview', arguments: {} });
+      await sdk.callTool({ name: 'catalog_overview', arguments: {} });
+      await expect(sdk.callTool({ name: 'catalog_overview', arguments: {} })).rejects.toMatchObject({ code: 429 });
+      await sdk.close();
+
+      const raw = await send()(client(3), '/mcp', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'MCP-Protocol-Version': '2025-06-18' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 'ask-41', method: 'tools/list', params: {} }),
+      });
+      expect(raw.status).toBe(429);
+      const retryAfter = Number(raw.headers.get('retry-after'));
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1).toBe(true);
+      expect(await raw.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 'ask-41',
+        error: { code: -32000, message: 'Rate limit exceeded', data: { code: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: retryAfter } },
+      });
+      expect(fields(raw.headers.get('ratelimit-policy'))).toEqual({ mcp: { q: 4, w: 3600 } });
+    });
+
+    it('does not limit the public documents', async () => {
+      for (let i = 0; i < 7; i++) expect((await send()(client(0), '/llms.txt')).status).toBe(200);
+    });
+  });
+}
