@@ -109,7 +109,8 @@ export function summarizeThroughput(samples: Sample[]) {
   const off = of(TARGETS.quotasOff);
   // Ratio per round (measurements of one round share the machine's state), then the median.
   const ratiosTo = (base: Sample[]) => ours.map((s, i) => s.requestsPerSecond / base[i]!.requestsPerSecond).sort((a, b) => a - b);
-  const median = (xs: number[]) => xs[Math.floor(xs.length / 2)]!;
+  // An even count's median is the mean of its two middle values.
+  const median = (xs: number[]) => (xs[Math.floor((xs.length - 1) / 2)]! + xs[Math.floor(xs.length / 2)]!) / 2;
   const ratios = ratiosTo(bare);
   const quotaRatios = ratiosTo(off);
   return {

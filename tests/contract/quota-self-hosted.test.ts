@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startBuiltServer, type RunningServer } from '../support/built-server.ts';
 import { describeQuotaContract, SMALL_QUOTAS } from './quota-contract.ts';
 
@@ -18,4 +18,15 @@ describeQuotaContract('self-hosted server (real HTTP)', () => (client, path, ini
   const headers = new Headers(init.headers);
   headers.set('X-Forwarded-For', client);
   return fetch(server.baseUrl + path, { ...init, headers });
+});
+
+describe('public quotas under concurrency: self-hosted server (real HTTP)', () => {
+  it('admits exactly RATE_LIMIT_REST of 200 concurrent requests from one client', async () => {
+    const client = `192.0.2.${1 + Math.floor(Math.random() * 254)}`;
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => fetch(`${server.baseUrl}/api/public/v1/merchants/${1 + (i % 7)}/stats`, { headers: { 'X-Forwarded-For': client } }).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(Number(SMALL_QUOTAS.RATE_LIMIT_REST));
+    expect(statuses.filter((s) => s === 429)).toHaveLength(200 - Number(SMALL_QUOTAS.RATE_LIMIT_REST));
+  });
 });
