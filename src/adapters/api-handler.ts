@@ -1,5 +1,6 @@
 import { lazyCatalog } from '../catalog/catalog-reader.ts';
-import { loadConfig, type Config } from '../config/config.ts';
+import type { Config } from '../config/config.ts';
+import { handlerFromEnv } from './handler-from-env.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import { toResponse } from '../core/http/api-answer.ts';
 import { apiErrorAnswer } from '../core/http/api-error-answer.ts';
@@ -27,19 +28,10 @@ export function createApiHandler(config: Config, quota: QuotaGate | null, header
   };
 }
 
-/**
- * For serverless entry points, where a throw at module load would crash every request into a
- * platform error page: a configuration error is logged and answered as the contract's 500 JSON.
- */
+/** For serverless entry points: a configuration error is logged and answered as the contract's 500 JSON. */
 export function createApiHandlerFromEnv(
   options: { quota: (config: Config) => QuotaGate | null; headers?: Record<string, string> },
   env: Record<string, string | undefined> = process.env,
 ): RequestHandler {
-  try {
-    const config = loadConfig(env);
-    return createApiHandler(config, options.quota(config), options.headers);
-  } catch (error) {
-    logError(error);
-    return () => toResponse(apiErrorAnswer('INTERNAL_ERROR'));
-  }
+  return handlerFromEnv((config) => createApiHandler(config, options.quota(config), options.headers), () => toResponse(apiErrorAnswer('INTERNAL_ERROR')), logError, env);
 }

@@ -1,5 +1,6 @@
 import { lazyCatalog } from '../catalog/catalog-reader.ts';
-import { loadConfig, type Config } from '../config/config.ts';
+import type { Config } from '../config/config.ts';
+import { handlerFromEnv } from './handler-from-env.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { DiscoveryContext } from '../core/discovery/discovery-context.ts';
 import { jsonRpcError } from '../core/mcp/json-rpc.ts';
@@ -28,11 +29,10 @@ export function createMcpHandlerFromEnv(
   options: { publicHost?: boolean; quota: (config: Config) => QuotaGate | null },
   env: Record<string, string | undefined> = process.env,
 ): RequestHandler {
-  try {
-    const config = loadConfig(env);
-    return createMcpHandler(config, { publicHost: options.publicHost, quota: options.quota(config) });
-  } catch (error) {
-    logError(error);
-    return () => jsonRpcError(500, -32603, 'Internal error: the server is misconfigured', null);
-  }
+  return handlerFromEnv(
+    (config) => createMcpHandler(config, { publicHost: options.publicHost, quota: options.quota(config) }),
+    () => jsonRpcError(500, -32603, 'Internal error: the server is misconfigured', null),
+    logError,
+    env,
+  );
 }

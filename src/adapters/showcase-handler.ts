@@ -1,5 +1,6 @@
 import { lazyCatalog } from '../catalog/catalog-reader.ts';
-import { loadConfig, type Config } from '../config/config.ts';
+import type { Config } from '../config/config.ts';
+import { handlerFromEnv } from './handler-from-env.ts';
 import { createShowcaseEndpoint } from '../core/documents/showcase.ts';
 import { toResponse } from '../core/http/api-answer.ts';
 import { apiErrorAnswer } from '../core/http/api-error-answer.ts';
@@ -24,11 +25,5 @@ export function createShowcaseHandlerFromEnv(
   options: { cdnHeaders?: (config: Config) => Record<string, string> } = {},
   env: Record<string, string | undefined> = process.env,
 ): RequestHandler {
-  try {
-    const config = loadConfig(env);
-    return createShowcaseHandler(config, options.cdnHeaders?.(config));
-  } catch (error) {
-    logError(error);
-    return () => toResponse(apiErrorAnswer('INTERNAL_ERROR'));
-  }
+  return handlerFromEnv((config) => createShowcaseHandler(config, options.cdnHeaders?.(config)), () => toResponse(apiErrorAnswer('INTERNAL_ERROR')), logError, env);
 }

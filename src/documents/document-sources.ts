@@ -1,6 +1,7 @@
 import type { CatalogMeta, CatalogReader } from '../catalog/catalog-reader.ts';
 import type { Config, RateLimits } from '../config/config.ts';
 import { productUrlBuilder } from '../core/product-url.ts';
+import { publicUrls } from '../core/service-info.ts';
 
 /** What every public document is made from: one snapshot and one configuration. */
 export interface DocumentSources {
@@ -10,9 +11,13 @@ export interface DocumentSources {
   cache: { maxAge: number; staleWhileRevalidate: number };
   rateLimits: RateLimits;
   productUrl: (id: number, slug: string) => string;
+  /** The stats endpoints with real ids (the newest product and its merchant): links that answer. */
+  examples: { productStats: string; merchantStats: string };
 }
 
 export function documentSources(config: Config, catalog: CatalogReader): DocumentSources {
+  const newest = catalog.documents.showcase(1)[0];
+  const { endpoints } = publicUrls(config.siteUrl);
   return {
     siteUrl: config.siteUrl,
     meta: catalog.meta,
@@ -20,5 +25,9 @@ export function documentSources(config: Config, catalog: CatalogReader): Documen
     cache: config.cache,
     rateLimits: config.rateLimits,
     productUrl: productUrlBuilder(config.productUrlTemplate),
+    examples: {
+      productStats: endpoints.productStats.replace('{productId}', String(newest?.id ?? 1)),
+      merchantStats: endpoints.merchantStats.replace('{merchantId}', String(newest?.merchantId ?? 1)),
+    },
   };
 }

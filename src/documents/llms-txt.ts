@@ -18,10 +18,9 @@ const link = (name: string, url: string, notes: string) => `- [${name}](${url}):
  * blocks of "- [name](url): notes" lines only. Every link is a URL this service answers; catalog text
  * (city and category names) is Markdown-escaped.
  */
-export function llmsTxt(sources: DocumentSources, example: { productId: number; merchantId: number }): string {
+export function llmsTxt(sources: DocumentSources): string {
   const overview = catalogOverview(sources.catalog, sources.siteUrl);
   const { counts, documents, endpoints } = overview;
-  const withId = (template: string, id: number) => template.replace(/\{\w+\}/, String(id));
   const cities = overview.cities.slice(0, NAMED).map((c) => `${md(c.name)} (${md(c.state)})`).join(', ');
   const categories = overview.categories.slice(0, NAMED).map((c) => md(c.name)).join(', ');
 
@@ -47,8 +46,8 @@ export function llmsTxt(sources: DocumentSources, example: { productId: number; 
     '',
     '## REST endpoints',
     '',
-    link('Product statistics', withId(endpoints.productStats, example.productId), 'GET /api/public/v1/products/{productId}/stats: views, likes and dislikes of one product (ProductStats).'),
-    link('Merchant statistics', withId(endpoints.merchantStats, example.merchantId), "GET /api/public/v1/merchants/{merchantId}/stats: totals over one merchant's products (MerchantStats)."),
+    link('Product statistics', sources.examples.productStats, 'GET /api/public/v1/products/{productId}/stats: views, likes and dislikes of one product (ProductStats).'),
+    link('Merchant statistics', sources.examples.merchantStats, "GET /api/public/v1/merchants/{merchantId}/stats: totals over one merchant's products (MerchantStats)."),
     link('OpenAPI description (JSON)', documents.openapiJson, `OpenAPI ${OPENAPI_VERSION}: the REST endpoints, their errors and headers.`),
     link('OpenAPI description (YAML)', documents.openapiYaml, 'The same description in YAML.'),
     '',

@@ -10,10 +10,9 @@ import type { DocumentSources } from './document-sources.ts';
  * /gpt.json. Its counts, documents and endpoints are catalog_overview's own (same function, same
  * snapshot), so the manifest and the tool cannot disagree.
  */
-export function manifest(sources: DocumentSources, example: { productId: number; merchantId: number }): Manifest {
+export function manifest(sources: DocumentSources): Manifest {
   const overview = catalogOverview(sources.catalog, sources.siteUrl);
   const { documents, endpoints } = overview;
-  const withId = (template: string, id: number) => template.replace(/\{\w+\}/, String(id));
   return {
     manifestVersion: '1.0',
     name: SERVICE_NAME,
@@ -34,7 +33,7 @@ export function manifest(sources: DocumentSources, example: { productId: number;
           operationId: 'getCatalogProductStats',
           method: 'GET',
           urlTemplate: endpoints.productStats,
-          example: withId(endpoints.productStats, example.productId),
+          example: sources.examples.productStats,
           description: 'Views, likes and dislikes of one product; an unknown id answers zero counts.',
           response: 'ProductStats',
         },
@@ -42,7 +41,7 @@ export function manifest(sources: DocumentSources, example: { productId: number;
           operationId: 'getCatalogMerchantStats',
           method: 'GET',
           urlTemplate: endpoints.merchantStats,
-          example: withId(endpoints.merchantStats, example.merchantId),
+          example: sources.examples.merchantStats,
           description: "Products, stores, views, likes and dislikes summed over one merchant's products.",
           response: 'MerchantStats',
         },

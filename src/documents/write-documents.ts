@@ -52,13 +52,10 @@ export async function writePublicDocuments(sources: DocumentSources, dir: string
     writeFileSync(file, text);
     return path;
   };
-  const newest = sources.catalog.documents.showcase(1)[0];
-  const example = { productId: newest?.id ?? 1, merchantId: newest?.merchantId ?? 1 };
-
   const openapi = openApiDocument(sources);
   const files = [
-    write(STATIC_DOCUMENTS.manifest.path, `${JSON.stringify(manifest(sources, example), null, 2)}\n`),
-    write(STATIC_DOCUMENTS.llms.path, llmsTxt(sources, example)),
+    write(STATIC_DOCUMENTS.manifest.path, `${JSON.stringify(manifest(sources), null, 2)}\n`),
+    write(STATIC_DOCUMENTS.llms.path, llmsTxt(sources)),
     write(STATIC_DOCUMENTS.openapiJson.path, `${JSON.stringify(openapi, null, 2)}\n`),
     // No anchors or aliases: the YAML must parse to exactly the JSON document.
     write(STATIC_DOCUMENTS.openapiYaml.path, stringify(openapi, { aliasDuplicateObjects: false, lineWidth: 0 })),

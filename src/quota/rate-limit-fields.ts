@@ -12,8 +12,8 @@ export interface QuotaState {
   resetSeconds: number;
 }
 
-export function rateLimitPolicyField(states: QuotaState[]): string {
-  return states.map((s) => `"${s.policy}";q=${s.quota};w=${s.windowSeconds}`).join(', ');
+export function rateLimitPolicyField(policies: Pick<QuotaState, 'policy' | 'quota' | 'windowSeconds'>[]): string {
+  return policies.map((p) => `"${p.policy}";q=${p.quota};w=${p.windowSeconds}`).join(', ');
 }
 
 export function rateLimitField(states: QuotaState[]): string {

@@ -43,7 +43,7 @@ export function createRateLimiter(limits: RateLimits, store: QuotaStore, now: ()
   /** The combinations of quotas a request is checked against, with their policy field, built once. */
   const plan = (...uses: Use[]) => ({
     uses,
-    policy: rateLimitPolicyField(uses.map(({ quota }) => ({ policy: quota.policy, quota: quota.limit, windowSeconds: quota.windowSeconds, remaining: 0, resetSeconds: 0 }))),
+    policy: rateLimitPolicyField(uses.map(({ quota }) => ({ policy: quota.policy, quota: quota.limit, windowSeconds: quota.windowSeconds }))),
   });
   type Plan = ReturnType<typeof plan>;
   const plans = {

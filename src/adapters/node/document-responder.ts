@@ -2,6 +2,7 @@ import { createReadStream, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { ifNoneMatchHits } from '../../core/http/etag.ts';
+import { preflightHeaders } from '../../core/http/headers.ts';
 import { documentHeaders, documentType } from '../../documents/document-files.ts';
 
 const METHODS = 'GET, HEAD, OPTIONS';
@@ -29,7 +30,7 @@ export function createDocumentResponder(clientDir: string, cache: { maxAge: numb
       'Last-Modified': stat.mtime.toUTCString(),
     };
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Origin': '*', Allow: METHODS, 'Access-Control-Allow-Methods': METHODS, 'Access-Control-Max-Age': '86400' }).end();
+      res.writeHead(204, preflightHeaders(METHODS, 'Accept, If-None-Match', { 'Access-Control-Allow-Origin': '*' })).end();
     } else if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: METHODS, 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
     } else if (ifNoneMatchHits(req.headers['if-none-match'] ?? null, headers.ETag!)) {

@@ -4,7 +4,7 @@ import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT, type Showcase, type Showcas
 import { toResponse } from '../http/api-answer.ts';
 import { apiErrorAnswer } from '../http/api-error-answer.ts';
 import { ifNoneMatchHits, strongEtag } from '../http/etag.ts';
-import { cachedJsonHeaders, CORS_HEADERS, publicCacheControl } from '../http/headers.ts';
+import { cachedJsonHeaders, preflightHeaders, publicCacheControl } from '../http/headers.ts';
 import { USAGE_POLICY } from '../service-info.ts';
 
 export interface ShowcaseDeps {
@@ -65,16 +65,7 @@ export function createShowcaseEndpoint(deps: ShowcaseDeps): (request: Request) =
 
   const answer = (request: Request): Response => {
     if (request.method === 'OPTIONS') {
-      return new Response(null, {
-        status: 204,
-        headers: {
-          ...CORS_HEADERS,
-          Allow: SHOWCASE_METHODS,
-          'Access-Control-Allow-Methods': SHOWCASE_METHODS,
-          'Access-Control-Allow-Headers': 'Accept, If-None-Match',
-          'Access-Control-Max-Age': '86400',
-        },
-      });
+      return new Response(null, { status: 204, headers: preflightHeaders(SHOWCASE_METHODS, 'Accept, If-None-Match') });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return toResponse(apiErrorAnswer('METHOD_NOT_ALLOWED', { headers: { Allow: SHOWCASE_METHODS }, resolution: 'Call with GET, HEAD or OPTIONS.' }));

@@ -9,14 +9,12 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Expose-Headers': EXPOSED_HEADERS.join(', '),
 };
 
-/** Preflight answer; Max-Age lets browsers skip the preflight for a day. */
-export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
-  ...CORS_HEADERS,
-  Allow: ALLOWED_METHODS,
-  'Access-Control-Allow-Methods': ALLOWED_METHODS,
-  'Access-Control-Allow-Headers': 'Accept, Content-Type, If-None-Match',
-  'Access-Control-Max-Age': '86400',
-};
+/** A CORS preflight answer (every public route's): Max-Age lets browsers skip the preflight for a day. */
+export function preflightHeaders(methods: string, allowHeaders: string, cors: Readonly<Record<string, string>> = CORS_HEADERS): Record<string, string> {
+  return { ...cors, Allow: methods, 'Access-Control-Allow-Methods': methods, 'Access-Control-Allow-Headers': allowHeaders, 'Access-Control-Max-Age': '86400' };
+}
+
+export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = preflightHeaders(ALLOWED_METHODS, 'Accept, Content-Type, If-None-Match');
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 

@@ -1,4 +1,4 @@
-import { CORS_HEADERS, EXPOSED_HEADERS } from '../http/headers.ts';
+import { CORS_HEADERS, EXPOSED_HEADERS, preflightHeaders } from '../http/headers.ts';
 
 export const MCP_ALLOWED_METHODS = 'GET, POST, OPTIONS';
 
@@ -8,10 +8,8 @@ export const MCP_CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Expose-Headers': [...EXPOSED_HEADERS, 'Mcp-Session-Id'].join(', '),
 };
 
-export const MCP_PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
-  ...MCP_CORS_HEADERS,
-  Allow: MCP_ALLOWED_METHODS,
-  'Access-Control-Allow-Methods': MCP_ALLOWED_METHODS,
-  'Access-Control-Allow-Headers': 'Accept, Content-Type, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
-  'Access-Control-Max-Age': '86400',
-};
+export const MCP_PREFLIGHT_HEADERS: Readonly<Record<string, string>> = preflightHeaders(
+  MCP_ALLOWED_METHODS,
+  'Accept, Content-Type, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+  MCP_CORS_HEADERS,
+);
