@@ -81,8 +81,29 @@ export class LocalQuotaStore implements QuotaStore {
 
   /** Synchronous, so that no other use of the key runs between a check and its count. */
   take(key: string, limit: number, expiresAt: number): QuotaTake {
+    return this.use(key, limit, expiresAt, this.now());
+  }
+
+  remember(key: string, member: string, limit: number, expiresAt: number): QuotaTake {
+    const at = this.now();
+    let known = this.members.get(key);
+    if (known === undefined || known.expiresAt <= at) {
+      known = { set: new Set(), expiresAt };
+      this.members.set(key, known);
+    }
+    if (known.set.has(member)) {
+      const lease = this.leases.get(key);
+      return { allowed: true, used: lease ? lease.granted - lease.left : known.set.size };
+    }
+    const taken = this.use(key, limit, expiresAt, at);
+    if (taken.allowed) known.set.add(member);
+    return taken;
+  }
+
+  /** One unit from this process's lease of the key, leasing more from the file when it runs out. */
+  private use(key: string, limit: number, expiresAt: number, at: number): QuotaTake {
     let lease = this.leases.get(key);
-    if (lease === undefined || lease.left === 0 || lease.expiresAt <= this.now()) {
+    if (lease === undefined || lease.left === 0 || lease.expiresAt <= at) {
       if (++this.transactions % CLEANUP_EVERY === 0) this.cleanup.immediate();
       const { granted, used } = this.grant.immediate(key, limit, expiresAt);
       if (granted === 0) return { allowed: false, used };
@@ -91,21 +112,6 @@ export class LocalQuotaStore implements QuotaStore {
     }
     lease.left -= 1;
     return { allowed: true, used: lease.granted - lease.left };
-  }
-
-  remember(key: string, member: string, limit: number, expiresAt: number): QuotaTake {
-    let known = this.members.get(key);
-    if (known === undefined || known.expiresAt <= this.now()) {
-      known = { set: new Set(), expiresAt };
-      this.members.set(key, known);
-    }
-    if (known.set.has(member)) {
-      const lease = this.leases.get(key);
-      return { allowed: true, used: lease ? lease.granted - lease.left : known.set.size };
-    }
-    const taken = this.take(key, limit, expiresAt);
-    if (taken.allowed) known.set.add(member);
-    return taken;
   }
 
   /** Kept in the file: the first process to ask writes it, every later one reads the same. */

@@ -1,101 +1,155 @@
 import type { RateLimits } from '../config/config.ts';
+import { BoundedCache } from '../core/bounded-cache.ts';
 import type { QuotaStore, QuotaTake } from './quota-store.ts';
-import { rateLimitField, rateLimitPolicyField, type QuotaState } from './rate-limit-fields.ts';
+import { rateLimitMember, rateLimitPolicyField, type QuotaFields } from './rate-limit-fields.ts';
 
 /** What a quota check decides: go on or 429, and the fields every answer carries. */
 export interface QuotaDecision {
   allowed: boolean;
   /** Seconds to wait (integer, at least 1, never before the exhausted window resets); null when allowed. */
   retryAfter: number | null;
-  headers: { 'RateLimit-Policy': string; RateLimit: string };
+  headers: QuotaFields;
 }
 
 interface Quota {
+  /** Its place among the limiter's quotas: the slot of its key in a client's cached keys. */
+  index: number;
   policy: string;
   limit: number;
-  windowSeconds: number;
+  /** Window length in ms. */
+  length: number;
+  /** Counts distinct members (product ids) rather than uses. */
+  distinct: boolean;
+}
+
+/** The quotas a kind of request is checked against, in order, and their policy field, built once. */
+interface Plan {
+  quotas: Quota[];
+  policy: string;
 }
 
 /**
- * Fixed windows, one key per client, quota and window: "rest:<client>:<window number>". A window
- * ends at a multiple of its length since the epoch, the same moment for every instance.
+ * A client's store keys ("rest:<client>:<window number>"), cached with the window each names: a
+ * request then reuses the same string (its hash computed once) instead of building and hashing a
+ * new one per quota. Rebuilt when the window moves on.
  */
-function windowOf(quota: Quota, now: number) {
-  const length = quota.windowSeconds * 1000;
-  const number = Math.floor(now / length);
-  const endsAt = (number + 1) * length;
-  return { number, endsAt, resetSeconds: Math.max(1, Math.ceil((endsAt - now) / 1000)) };
+interface ClientKeys {
+  windows: number[];
+  keys: string[];
 }
+
+/** Clients whose keys are kept; a forgotten client only rebuilds its strings. */
+const CACHED_CLIENTS = 10_000;
 
 /**
  * The public quotas of DESIGN.md over a quota store: REST requests per client, distinct product
  * ids per client (the enumeration guard), MCP tools/call per client, and all MCP POSTs per client.
  * `client` is already an opaque key (a salted hash), never an address.
+ *
+ * Fixed windows: a window ends at a multiple of its length since the epoch, the same moment for
+ * every instance, and each window is a new store key, so nothing is ever reset.
+ *
+ * This runs on every API request: it is written to allocate little and to stay synchronous while
+ * the store answers synchronously (the SQLite file, memory).
  */
 export function createRateLimiter(limits: RateLimits, store: QuotaStore, now: () => number = Date.now) {
-  const rest: Quota = { policy: 'rest', limit: limits.rest, windowSeconds: limits.windowSeconds };
-  const ids: Quota = { policy: 'ids', limit: limits.distinctIds, windowSeconds: limits.distinctWindowSeconds };
-  const mcpPosts: Quota = { policy: 'mcp', limit: limits.mcpRequests, windowSeconds: limits.windowSeconds };
-  const mcpCalls: Quota = { policy: 'mcp-calls', limit: limits.mcpCalls, windowSeconds: limits.windowSeconds };
-
-  /** A quota as a check uses it: `member` is set for a distinct-members quota (the product id). */
-  type Use = { quota: Quota; distinct: boolean };
-  /** The combinations of quotas a request is checked against, with their policy field, built once. */
-  const plan = (...uses: Use[]) => ({
-    uses,
-    policy: rateLimitPolicyField(uses.map(({ quota }) => ({ policy: quota.policy, quota: quota.limit, windowSeconds: quota.windowSeconds }))),
+  const quota = (index: number, policy: string, limit: number, windowSeconds: number, distinct = false): Quota => ({
+    index,
+    policy,
+    limit,
+    length: windowSeconds * 1000,
+    distinct,
   });
-  type Plan = ReturnType<typeof plan>;
+  const rest = quota(0, 'rest', limits.rest, limits.windowSeconds);
+  const ids = quota(1, 'ids', limits.distinctIds, limits.distinctWindowSeconds, true);
+  const mcpPosts = quota(2, 'mcp', limits.mcpRequests, limits.windowSeconds);
+  const mcpCalls = quota(3, 'mcp-calls', limits.mcpCalls, limits.windowSeconds);
+  const quotaCount = [rest, ids, mcpPosts, mcpCalls].length;
+
+  const plan = (...quotas: Quota[]): Plan => ({
+    quotas,
+    policy: rateLimitPolicyField(quotas.map((q) => ({ policy: q.policy, quota: q.limit, windowSeconds: q.length / 1000 }))),
+  });
   const plans = {
-    rest: plan({ quota: rest, distinct: false }),
-    restWithId: plan({ quota: rest, distinct: false }, { quota: ids, distinct: true }),
-    mcpPost: plan({ quota: mcpPosts, distinct: false }),
-    mcpCall: plan({ quota: mcpPosts, distinct: false }, { quota: mcpCalls, distinct: false }),
+    rest: plan(rest),
+    restWithId: plan(rest, ids),
+    mcpPost: plan(mcpPosts),
+    mcpCall: plan(mcpPosts, mcpCalls),
   };
+
+  const clients = new BoundedCache<string, ClientKeys>(CACHED_CLIENTS);
+  const keysOf = (client: string): ClientKeys => {
+    let keys = clients.get(client);
+    if (keys === undefined) {
+      keys = { windows: new Array<number>(quotaCount).fill(-1), keys: new Array<string>(quotaCount).fill('') };
+      clients.set(client, keys);
+    }
+    return keys;
+  };
+
+  /** A use of `q`, or (for a distinct quota) of `member`, under the client's key for `window`. */
+  const use = (q: Quota, cached: ClientKeys, client: string, window: number, member: string | null) => {
+    if (cached.windows[q.index] !== window) {
+      cached.windows[q.index] = window;
+      cached.keys[q.index] = `${q.policy}:${client}:${window}`;
+    }
+    const key = cached.keys[q.index]!;
+    const expiresAt = (window + 1) * q.length;
+    return q.distinct ? store.remember(key, member!, q.limit, expiresAt) : store.take(key, q.limit, expiresAt);
+  };
+
+  /** Seconds to the end of `window` of `q`, rounded up, at least 1. */
+  const resetSeconds = (q: Quota, window: number, at: number) => Math.max(1, Math.ceil(((window + 1) * q.length - at) / 1000));
 
   /**
-   * Uses each quota of the plan in order, stopping at the first that refuses; the state of each
-   * one reached. Synchronous as long as the store answers synchronously.
+   * Uses the plan's quotas in order from `from`, stopping at the first that refuses; `field` is
+   * the RateLimit field of the quotas used so far. Returns a promise only once the store does.
    */
-  const check = ({ uses, policy }: Plan, client: string, member: string | null): QuotaDecision | Promise<QuotaDecision> => {
-    const at = now();
-    const states: QuotaState[] = [];
-    const decide = (retryAfter: number | null): QuotaDecision => ({
-      allowed: retryAfter === null,
-      retryAfter,
-      headers: { 'RateLimit-Policy': policy, RateLimit: rateLimitField(states) },
-    });
-    /** Records a use; the window's reset when it was refused. */
-    const record = (quota: Quota, window: ReturnType<typeof windowOf>, taken: QuotaTake): number | null => {
-      states.push({ policy: quota.policy, quota: quota.limit, windowSeconds: quota.windowSeconds, remaining: quota.limit - taken.used, resetSeconds: window.resetSeconds });
-      return taken.allowed ? null : window.resetSeconds;
-    };
-    const from = (index: number): QuotaDecision | Promise<QuotaDecision> => {
-      for (let i = index; i < uses.length; i++) {
-        const { quota, distinct } = uses[i]!;
-        const window = windowOf(quota, at);
-        const key = `${quota.policy}:${client}:${window.number}`;
-        const taken = distinct ? store.remember(key, member!, quota.limit, window.endsAt) : store.take(key, quota.limit, window.endsAt);
-        if (taken instanceof Promise) {
-          return taken.then((t) => {
-            const refused = record(quota, window, t);
-            return refused === null ? from(i + 1) : decide(refused);
-          });
-        }
-        const refused = record(quota, window, taken);
-        if (refused !== null) return decide(refused);
+  const check = (
+    plan: Plan,
+    cached: ClientKeys,
+    client: string,
+    member: string | null,
+    at: number,
+    from: number,
+    field: string,
+  ): QuotaDecision | Promise<QuotaDecision> => {
+    const { quotas } = plan;
+    for (let i = from; i < quotas.length; i++) {
+      const q = quotas[i]!;
+      const window = Math.floor(at / q.length);
+      const taken = use(q, cached, client, window, member);
+      if (taken instanceof Promise) {
+        return taken.then((t) => {
+          const next = decide(plan, q, window, at, t, field);
+          return typeof next === 'string' ? check(plan, cached, client, member, at, i + 1, next) : next;
+        });
       }
-      return decide(null);
-    };
-    return from(0);
+      const next = decide(plan, q, window, at, taken, field);
+      if (typeof next !== 'string') return next;
+      field = next;
+    }
+    return { allowed: true, retryAfter: null, headers: { 'RateLimit-Policy': plan.policy, RateLimit: field } };
   };
+
+  /** The field with this use's state added, or the refusal when it was refused. */
+  const decide = (plan: Plan, q: Quota, window: number, at: number, taken: QuotaTake, field: string): string | QuotaDecision => {
+    const reset = resetSeconds(q, window, at);
+    const member = rateLimitMember(q.policy, q.limit - taken.used, reset);
+    const next = field === '' ? member : `${field}, ${member}`;
+    if (taken.allowed) return next;
+    return { allowed: false, retryAfter: reset, headers: { 'RateLimit-Policy': plan.policy, RateLimit: next } };
+  };
+
+  const run = (plan: Plan, client: string, member: string | null) => check(plan, keysOf(client), client, member, now(), 0, '');
 
   return {
     /** One REST request; `productId` for the product statistics route (the enumeration guard). */
     rest: (client: string, productId: number | null): QuotaDecision | Promise<QuotaDecision> =>
-      productId === null ? check(plans.rest, client, null) : check(plans.restWithId, client, String(productId)),
+      productId === null ? run(plans.rest, client, null) : run(plans.restWithId, client, String(productId)),
     /** One POST to /mcp; `toolCall` when it is a tools/call. */
-    mcp: (client: string, toolCall: boolean): QuotaDecision | Promise<QuotaDecision> => check(toolCall ? plans.mcpCall : plans.mcpPost, client, null),
+    mcp: (client: string, toolCall: boolean): QuotaDecision | Promise<QuotaDecision> =>
+      run(toolCall ? plans.mcpCall : plans.mcpPost, client, null),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { QuotaFields } from '../../quota/rate-limit-fields.ts';
+
 /** Response headers the REST API exposes to browser scripts (CORS). */
 export const EXPOSED_HEADERS = ['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Catalog-Version', 'Catalog-Generated-At'];
 
@@ -25,8 +27,31 @@ export function publicCacheControl(cache: { maxAge: number; staleWhileRevalidate
   return `public, max-age=${cache.maxAge}, stale-while-revalidate=${cache.staleWhileRevalidate}`;
 }
 
-/** Headers of a cacheable JSON answer from the snapshot (200 and its 304). */
-export function cachedJsonHeaders(cacheControl: string, etag: string, meta: { catalogVersion: string; generatedAt: string }): Record<string, string> {
+/**
+ * Headers of a cacheable JSON answer from the snapshot (200 and its 304), with the quota fields
+ * when the answer was counted. One object literal of either shape: the stats hot path builds it
+ * per request, and adding fields to it afterwards would cost more than the literal.
+ */
+export function cachedJsonHeaders(
+  cacheControl: string,
+  etag: string,
+  meta: { catalogVersion: string; generatedAt: string },
+  quota?: QuotaFields | null,
+): Record<string, string> {
+  if (quota) {
+    return {
+      'Access-Control-Allow-Origin': CORS_HEADERS['Access-Control-Allow-Origin']!,
+      'Access-Control-Expose-Headers': CORS_HEADERS['Access-Control-Expose-Headers']!,
+      'Content-Type': JSON_CONTENT_TYPE,
+      'Cache-Control': cacheControl,
+      ETag: etag,
+      'Catalog-Version': meta.catalogVersion,
+      'Catalog-Generated-At': meta.generatedAt,
+      'X-Content-Type-Options': 'nosniff',
+      'RateLimit-Policy': quota['RateLimit-Policy'],
+      RateLimit: quota.RateLimit,
+    };
+  }
   return {
     ...CORS_HEADERS,
     'Content-Type': JSON_CONTENT_TYPE,

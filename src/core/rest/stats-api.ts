@@ -8,6 +8,7 @@ import { queryOf, toResponse, type ApiAnswer, type ApiQuery, type RequestInfo } 
 import { apiErrorAnswer } from '../http/api-error-answer.ts';
 import { ifNoneMatchHits, strongEtag } from '../http/etag.ts';
 import { ALLOWED_METHODS, cachedJsonHeaders, PREFLIGHT_HEADERS, publicCacheControl } from '../http/headers.ts';
+import type { QuotaFields } from '../../quota/rate-limit-fields.ts';
 
 export interface StatsApiDeps {
   /**
@@ -78,19 +79,20 @@ export function createStatsAnswerer(deps: StatsApiDeps): (query: ApiQuery) => Ap
     return entry;
   };
 
-  const ok = (query: ApiQuery, catalog: CatalogReader, isProduct: boolean, id: number): ApiAnswer => {
+  const ok = (query: ApiQuery, catalog: CatalogReader, isProduct: boolean, id: number, quota: QuotaFields | null): ApiAnswer => {
     const { body, etag } = render(catalog, isProduct, id);
-    const headers = cachedJsonHeaders(cacheControl, etag, catalog.meta);
+    const headers = cachedJsonHeaders(cacheControl, etag, catalog.meta, quota);
     if (ifNoneMatchHits(query.ifNoneMatch, etag)) return { status: 304, headers, body: null };
     return { status: 200, headers, body };
   };
 
-  const route = (query: ApiQuery, match: RegExpExecArray | null, id: number | null): ApiAnswer => {
-    if (!match) return apiErrorAnswer('API_ROUTE_NOT_FOUND', { resolution: notFoundResolution });
-    if (query.method !== 'GET') return apiErrorAnswer('METHOD_NOT_ALLOWED', { headers: { Allow: ALLOWED_METHODS } });
+  /** The answer, with the quota fields of a counted request (null: quotas off). */
+  const route = (query: ApiQuery, match: RegExpExecArray | null, id: number | null, quota: QuotaFields | null): ApiAnswer => {
+    if (!match) return apiErrorAnswer('API_ROUTE_NOT_FOUND', { resolution: notFoundResolution, headers: { ...quota } });
+    if (query.method !== 'GET') return apiErrorAnswer('METHOD_NOT_ALLOWED', { headers: { Allow: ALLOWED_METHODS, ...quota } });
     const isProduct = match[1] === 'products';
-    if (id === null) return apiErrorAnswer(isProduct ? 'INVALID_PRODUCT_ID' : 'INVALID_MERCHANT_ID');
-    return ok(query, deps.catalog(), isProduct, id);
+    if (id === null) return apiErrorAnswer(isProduct ? 'INVALID_PRODUCT_ID' : 'INVALID_MERCHANT_ID', { headers: { ...quota } });
+    return ok(query, deps.catalog(), isProduct, id, quota);
   };
 
   /** The answer once the quota has decided (null: quotas off). */
@@ -98,10 +100,7 @@ export function createStatsAnswerer(deps: StatsApiDeps): (query: ApiQuery) => Ap
     if (decision && !decision.allowed) {
       return apiErrorAnswer('RATE_LIMIT_EXCEEDED', { headers: { 'Retry-After': String(decision.retryAfter), ...decision.headers } });
     }
-    const answer = route(query, match, id);
-    // Every answer's headers are a fresh object: add to it rather than copy it.
-    if (decision) Object.assign(answer.headers, decision.headers);
-    return answer;
+    return route(query, match, id, decision ? decision.headers : null);
   };
 
   const failed = (error: unknown): ApiAnswer => {
