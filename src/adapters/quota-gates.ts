@@ -1,9 +1,9 @@
-import { getStore } from '@netlify/blobs';
 import type { Config } from '../config/config.ts';
 import { BlobsQuotaStore } from '../quota/blobs-quota-store.ts';
 import { FallbackQuotaStore } from '../quota/fallback-quota-store.ts';
 import { LocalQuotaStore } from '../quota/local-quota-store.ts';
 import { createQuotaGate, type QuotaGate } from '../quota/quota-gate.ts';
+import { openSiteStore } from './site-blobs.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
 
 /** A Blobs use that does not answer within this is counted in per-instance memory instead. */
@@ -24,7 +24,7 @@ export function localQuotaGate(config: Config): QuotaGate | null {
   return gate(config, () => new LocalQuotaStore(config.rateLimits.localStore, { busyTimeoutMs: FILE_BUSY_TIMEOUT_MS }), null);
 }
 
-/** Netlify: the site's "quotas" Blobs store, strongly consistent, shared by every instance. */
+/** Netlify: the site's "quotas" Blobs stores (the salt, and one store per expiry hour). */
 export function blobsQuotaGate(config: Config): QuotaGate | null {
-  return gate(config, () => new BlobsQuotaStore(() => getStore({ name: 'quotas', consistency: 'strong' })), BLOBS_TIMEOUT_MS);
+  return gate(config, () => new BlobsQuotaStore(openSiteStore), BLOBS_TIMEOUT_MS);
 }

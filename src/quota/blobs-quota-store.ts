@@ -3,7 +3,23 @@ import { BoundedCache } from '../core/bounded-cache.ts';
 import { randomSalt, type QuotaStore, type QuotaTake } from './quota-store.ts';
 
 /** What this store needs of a Netlify Blobs store (opened with `consistency: 'strong'`). */
-export type BlobsLike = Pick<Store, 'get' | 'set' | 'list'>;
+export type BlobsLike = Pick<Store, 'get' | 'set' | 'list' | 'deleteAll'>;
+
+/** Opens the site's Blobs store of this name, with strong consistency. */
+export type OpenBlobs = (name: string) => BlobsLike;
+
+const HOUR = 3_600_000;
+
+/**
+ * The store a key's blobs go to: "<name>-until-<UTC hour>", the hour by which every key in it has
+ * expired (keys whose window ends by then). Blobs has no TTL, so expiry is by whole stores: once
+ * its hour is past, a store is deleted in one call (see blobs-quota-sweep.ts), and the hour in the
+ * name says so to an operator looking at the site's stores.
+ */
+export function bucketStoreName(name: string, expiresAt: number): string {
+  const until = new Date(Math.ceil(expiresAt / HOUR) * HOUR).toISOString().slice(0, 13);
+  return `${name}-until-${until}`;
+}
 
 /**
  * Quotas in Netlify Blobs, for the Netlify target. Blobs has no TTL and no atomic increment, and
@@ -20,27 +36,40 @@ export type BlobsLike = Pick<Store, 'get' | 'set' | 'list'>;
  * That holds where `onlyIfNew` is atomic, as Netlify documents for its service. The local
  * BlobsServer checks and writes in two steps, so uses within one instance are also serialized
  * per key here (which keeps them exact there too); see the tests for what that server can show.
- * Window numbers are part of the keys: old windows are never read again (cleanup is by prefix).
+ * Window numbers are part of the keys, so old windows are never read again; their blobs live in
+ * stores by expiry hour (bucketStoreName), which the scheduled sweep deletes whole. The salt is
+ * in the store `name` itself, which is never swept.
  */
 export class BlobsQuotaStore implements QuotaStore {
-  private readonly open: () => BlobsLike;
-  private opened: BlobsLike | undefined;
+  private readonly open: OpenBlobs;
+  private readonly name: string;
+  /** Stores opened, by name: the main one and a few expiry hours. */
+  private readonly opened = new BoundedCache<string, BlobsLike>(64);
   /** Next slot to try, per slot prefix: usually one write per use. */
   private readonly hints = new BoundedCache<string, number>(50_000);
   private readonly queues = new Map<string, Promise<unknown>>();
 
-  /** `open` is called on first use: without the platform's Blobs context it throws there, inside a use (the fallback's to catch). */
-  constructor(open: () => BlobsLike) {
+  /**
+   * `open` is called on first use: without the platform's Blobs context it throws there, inside a
+   * use (the fallback's to catch). `name`: the main store (the salt), and the prefix of the
+   * expiry-hour stores.
+   */
+  constructor(open: OpenBlobs, options: { name?: string } = {}) {
     this.open = open;
+    this.name = options.name ?? 'quotas';
   }
 
-  private get blobs(): BlobsLike {
-    return (this.opened ??= this.open());
+  private store(name: string): BlobsLike {
+    let store = this.opened.get(name);
+    if (store === undefined) {
+      store = this.open(name);
+      this.opened.set(name, store);
+    }
+    return store;
   }
 
-  /** `expiresAt` is not needed: the window is part of the key. */
-  take(key: string, limit: number, _expiresAt?: number): Promise<QuotaTake> {
-    return this.serial(key, () => this.claim(`${key}/n/`, limit));
+  take(key: string, limit: number, expiresAt: number): Promise<QuotaTake> {
+    return this.serial(key, () => this.claim(this.store(bucketStoreName(this.name, expiresAt)), `${key}/n/`, limit));
   }
 
   /**
@@ -49,28 +78,30 @@ export class BlobsQuotaStore implements QuotaStore {
    * new member at the same moment may both claim a slot for it: the guard then errs on the strict
    * side (fewer distinct members), never the lax one.
    */
-  remember(key: string, member: string, limit: number, _expiresAt?: number): Promise<QuotaTake> {
+  remember(key: string, member: string, limit: number, expiresAt: number): Promise<QuotaTake> {
     return this.serial(key, async () => {
+      const blobs = this.store(bucketStoreName(this.name, expiresAt));
       const marker = `${key}/m/${member}`;
-      if ((await this.blobs.get(marker)) !== null) return { allowed: true, used: await this.count(`${key}/n/`) };
-      const taken = await this.claim(`${key}/n/`, limit);
-      if (taken.allowed) await this.blobs.set(marker, '');
+      if ((await blobs.get(marker)) !== null) return { allowed: true, used: await this.count(blobs, `${key}/n/`) };
+      const taken = await this.claim(blobs, `${key}/n/`, limit);
+      if (taken.allowed) await blobs.set(marker, '');
       return taken;
     });
   }
 
   /** Kept as the blob "salt": the first instance to ask creates it, every later one reads it. */
   async salt(): Promise<string> {
-    const existing = await this.blobs.get('salt', { type: 'text' });
+    const blobs = this.store(this.name);
+    const existing = await blobs.get('salt', { type: 'text' });
     if (existing) return existing;
-    await this.blobs.set('salt', randomSalt(), { onlyIfNew: true });
-    return (await this.blobs.get('salt', { type: 'text' }))!;
+    await blobs.set('salt', randomSalt(), { onlyIfNew: true });
+    return (await blobs.get('salt', { type: 'text' }))!;
   }
 
-  private async claim(prefix: string, limit: number): Promise<QuotaTake> {
-    let slot = this.hints.get(prefix) ?? (await this.count(prefix)) + 1;
+  private async claim(blobs: BlobsLike, prefix: string, limit: number): Promise<QuotaTake> {
+    let slot = this.hints.get(prefix) ?? (await this.count(blobs, prefix)) + 1;
     for (; slot <= limit; slot++) {
-      const { modified } = await this.blobs.set(`${prefix}${slot}`, '', { onlyIfNew: true });
+      const { modified } = await blobs.set(`${prefix}${slot}`, '', { onlyIfNew: true });
       if (modified) {
         this.hints.set(prefix, slot + 1);
         return { allowed: true, used: slot };
@@ -81,8 +112,8 @@ export class BlobsQuotaStore implements QuotaStore {
   }
 
   /** Slots that exist under a prefix; a listing that lags only makes a use try lower slots first. */
-  private async count(prefix: string): Promise<number> {
-    const { blobs } = await this.blobs.list({ prefix });
+  private async count(store: BlobsLike, prefix: string): Promise<number> {
+    const { blobs } = await store.list({ prefix });
     return blobs.length;
   }
 

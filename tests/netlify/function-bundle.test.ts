@@ -1,10 +1,14 @@
 import { resolveConfig } from '@netlify/config';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { getStore } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { bucketStoreName } from '../../src/quota/blobs-quota-store.ts';
 
 /*
  * Bundles netlify/functions with Netlify's own bundler and the settings of netlify.toml, as a
@@ -17,7 +21,6 @@ const bundles: Record<string, string> = {};
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'catalog-bundle-'));
   const { config } = await resolveConfig({ cwd: process.cwd(), offline: true });
-  const settings = config.functions?.['*'] ?? {};
   // A deploy bundles the snapshot `npm run build` left in data/; a fresh clone has none yet.
   const snapshot = join('data', 'catalog.sqlite');
   const placed = !existsSync(snapshot);
@@ -27,12 +30,20 @@ beforeAll(async () => {
     archiveFormat: 'none',
     basePath: process.cwd(),
     repositoryRoot: process.cwd(),
-    config: { '*': { includedFiles: settings.included_files, nodeBundler: settings.node_bundler, externalNodeModules: settings.external_node_modules } },
+    // Every block of netlify.toml's [functions] ('*' and per function), as a deploy passes them.
+    config: Object.fromEntries(
+      Object.entries((config.functions ?? {}) as Record<string, { included_files?: string[]; node_bundler?: 'nft' | 'esbuild'; external_node_modules?: string[] }>).map(([name, settings]) => [
+        name,
+        { includedFiles: settings.included_files, nodeBundler: settings.node_bundler, externalNodeModules: settings.external_node_modules },
+      ]),
+    ),
   });
   if (placed) rmSync(snapshot);
-  expect(results.map((r) => r.name).sort()).toEqual(['api', 'mcp', 'showcase']);
+  expect(results.map((r) => r.name).sort()).toEqual(['api', 'mcp', 'quota-sweep', 'showcase']);
   for (const result of results) {
     bundles[result.name] = result.path;
+    // The scheduled quota sweep reads no snapshot and ships none.
+    if (result.name === 'quota-sweep') continue;
     expect(readdirSync(join(result.path, 'data'))).toEqual(['catalog.sqlite']);
     // Run the bundle on the sample snapshot, whatever data/ held.
     copyFileSync(inject('sampleSnapshot'), join(result.path, 'data', 'catalog.sqlite'));
@@ -41,7 +52,51 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
+function writeProbe(name: string, request: string) {
+  writeFileSync(
+    join(bundles[name]!, 'probe.mjs'),
+    `const fn = await import('./netlify/functions/${name}.mjs');
+     const res = await fn.default(${request}, {});
+     console.log(JSON.stringify({ status: res.status, body: await res.json() }));`,
+  );
+}
+
 describe('Netlify function bundle', () => {
+  it('bundles the quota sweep as a scheduled function, without the snapshot or SQLite', async () => {
+    const source = await import('../../netlify/functions/quota-sweep.ts');
+    expect(source.config).toEqual({ schedule: '@hourly' });
+    expect(existsSync(join(bundles['quota-sweep']!, 'data'))).toBe(false);
+    expect(existsSync(join(bundles['quota-sweep']!, 'node_modules', 'better-sqlite3'))).toBe(false);
+  });
+
+  it('sweeps past quota stores from its own folder, with the Blobs context Netlify gives functions', async () => {
+    const server = new BlobsServer({ directory: join(out, 'blobs'), token: 'sweep-token', port: 0 });
+    const { port } = await server.start();
+    try {
+      const client = { siteID: 'sweep-site', token: 'sweep-token', edgeURL: `http://localhost:${port}`, uncachedEdgeURL: `http://localhost:${port}` };
+      const store = (name: string) => getStore({ name, ...client, consistency: 'strong' });
+      // Quota blobs of an hour long past, of an hour to come, and the salt.
+      for (let slot = 1; slot <= 3; slot++) await store('quotas-until-2026-01-01T00').set(`rest:c:1/n/${slot}`, '');
+      const future = bucketStoreName('quotas', Date.now() + 3_600_000);
+      await store(future).set('rest:c:2/n/1', '');
+      await store('quotas').set('salt', 'kept');
+      const context = Buffer.from(JSON.stringify(client)).toString('base64');
+      writeProbe('quota-sweep', `new Request('https://site.example/.netlify/functions/quota-sweep', { method: 'POST', body: '{}' })`);
+      // Not execFileSync: the Blobs server answering the function runs in this process.
+      const { stdout } = await promisify(execFile)(process.execPath, ['probe.mjs'], { cwd: bundles['quota-sweep']!, env: { PATH: process.env.PATH ?? '', NETLIFY_BLOBS_CONTEXT: context } });
+      // The function logs its summary first; the probe's line is the last.
+      expect(stdout).toContain('[quota] swept 1 expired quota stores (3 blobs); 1 still live');
+      const { status, body } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { status: number; body: unknown };
+      expect(status).toBe(200);
+      expect(body).toEqual({ stores: ['quotas-until-2026-01-01T00'], blobs: 3, kept: 1 });
+      expect((await store('quotas-until-2026-01-01T00').list()).blobs).toHaveLength(0);
+      expect((await store(future).list()).blobs).toHaveLength(1);
+      expect(await store('quotas').get('salt')).toBe('kept');
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('routes /api and /api/* to the function, static files first', async () => {
     const { config } = await resolveConfig({ cwd: process.cwd(), offline: true });
     expect(config.build.publish).toMatch(/dist\/client$/);
@@ -50,19 +105,15 @@ describe('Netlify function bundle', () => {
   });
 
   it('ships only the Linux x64 build of better-sqlite3 (and the snapshot, checked at bundling)', () => {
-    for (const bundle of Object.values(bundles)) {
+    for (const [name, bundle] of Object.entries(bundles)) {
+      if (name === 'quota-sweep') continue;
       expect(readdirSync(join(bundle, 'node_modules', 'better-sqlite3', 'prebuilds'))).toEqual(['linux-x64.node']);
     }
   });
 
   /** Runs a request through a bundled function, from the bundle's own folder, as on Netlify. */
   const probe = (name: string, request: string) => {
-    writeFileSync(
-      join(bundles[name]!, 'probe.mjs'),
-      `const fn = await import('./netlify/functions/${name}.mjs');
-       const res = await fn.default(${request}, {});
-       console.log(JSON.stringify({ status: res.status, body: await res.json() }));`,
-    );
+    writeProbe(name, request);
     const output = execFileSync(process.execPath, ['probe.mjs'], { cwd: bundles[name]!, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
     return JSON.parse(output) as { status: number; body: Record<string, any> };
   };

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getStore } from '@netlify/blobs';
+import { getStore, listStores } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
-import { BlobsQuotaStore, type BlobsLike } from '../../src/quota/blobs-quota-store.ts';
+import { BlobsQuotaStore, bucketStoreName, type BlobsLike } from '../../src/quota/blobs-quota-store.ts';
+import { sweepQuotaStores } from '../../src/quota/blobs-quota-sweep.ts';
 import { LocalQuotaStore } from '../../src/quota/local-quota-store.ts';
 import { MemoryQuotaStore } from '../../src/quota/memory-quota-store.ts';
 import type { QuotaStore } from '../../src/quota/quota-store.ts';
@@ -28,15 +29,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await blobsServer?.stop();
 });
-const blobsStore = (name: string) =>
-  getStore({ name, siteID: 'test-site', token: 'test-token', edgeURL: `http://localhost:${blobsPort}`, uncachedEdgeURL: `http://localhost:${blobsPort}`, consistency: 'strong' });
+const blobsClient = () => ({ siteID: 'test-site', token: 'test-token', edgeURL: `http://localhost:${blobsPort}`, uncachedEdgeURL: `http://localhost:${blobsPort}` });
+const blobsStore = (name: string) => getStore({ name, ...blobsClient(), consistency: 'strong' });
 const fresh = () => Math.random().toString(36).slice(2);
 
 /** The same suite for every store: the semantics of QuotaStore. */
 const stores: [string, () => QuotaStore, { windowsInKeys?: boolean }][] = [
   ['memory', () => new MemoryQuotaStore({ now }), {}],
   ['local SQLite file', () => new LocalQuotaStore(join(dir, `quota-${fresh()}.sqlite`), { now }), {}],
-  ['Netlify Blobs (local BlobsServer)', () => new BlobsQuotaStore(() => blobsStore(`quota-${fresh()}`)), { windowsInKeys: true }],
+  ['Netlify Blobs (local BlobsServer)', () => new BlobsQuotaStore(blobsStore, { name: `quota-${fresh()}` }), { windowsInKeys: true }],
 ];
 
 for (const [name, create, { windowsInKeys }] of stores) {
@@ -130,6 +131,11 @@ function atomicBlobs(): BlobsLike {
       await pause();
       return { blobs: [...data.keys()].filter((k) => k.startsWith(options?.prefix ?? '')).map((key) => ({ key, etag: '' })), directories: [] };
     }) as unknown as BlobsLike['list'],
+    deleteAll: async () => {
+      const deletedBlobs = data.size;
+      data.clear();
+      return { deletedBlobs };
+    },
   };
 }
 
@@ -137,7 +143,7 @@ describe('quota store: Netlify Blobs across instances', () => {
   it('admits exactly the limit when 8 instances race 200 uses, given an atomic onlyIfNew', async () => {
     const shared = atomicBlobs();
     const instances = Array.from({ length: 8 }, () => new BlobsQuotaStore(() => shared));
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => instances[i % 8]!.take('rest:i:1', 23, 0)));
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => instances[i % 8]!.take('rest:i:1', 23, later())));
     expect(results.filter((r) => r.allowed)).toHaveLength(23);
     expect(results.filter((r) => r.allowed).map((r) => r.used).sort((a, b) => a - b)).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
   });
@@ -145,7 +151,53 @@ describe('quota store: Netlify Blobs across instances', () => {
   it('admits exactly the limit on the local BlobsServer when fresh instances take turns (as NetlifyDev runs a function)', async () => {
     const name = `quota-${fresh()}`;
     let allowed = 0;
-    for (let i = 0; i < 30; i++) if ((await new BlobsQuotaStore(() => blobsStore(name)).take('rest:j:1', 11, 0)).allowed) allowed += 1;
+    for (let i = 0; i < 30; i++) if ((await new BlobsQuotaStore(blobsStore, { name }).take('rest:j:1', 11, later())).allowed) allowed += 1;
     expect(allowed).toBe(11);
+  });
+});
+
+describe('quota store: Netlify Blobs expiry (no TTL: whole stores by expiry hour)', () => {
+  it('puts each key in the store of the hour by which it has expired', () => {
+    expect(bucketStoreName('quotas', Date.UTC(2026, 10, 22, 17, 1))).toBe('quotas-until-2026-11-22T18');
+    expect(bucketStoreName('quotas', Date.UTC(2026, 10, 22, 18, 0))).toBe('quotas-until-2026-11-22T18');
+    expect(bucketStoreName('quotas', Date.UTC(2026, 10, 22, 23, 50))).toBe('quotas-until-2026-11-23T00');
+  });
+
+  it('sweeps the stores whose hour (and a grace) is past, and no other: live counts and the salt stay', async () => {
+    const name = `quota-${fresh()}`;
+    const store = new BlobsQuotaStore(blobsStore, { name });
+    const salt = await store.salt();
+    const at = (h: number, m: number) => Date.UTC(2026, 10, 22, h, m);
+    // A window that ended at 17:01 (store until 18:00), and a live one ending at 18:10 (until 19:00).
+    for (let i = 0; i < 3; i++) await store.take('rest:old:1', 5, at(17, 1));
+    await store.remember('ids:old:1', '42', 5, at(17, 1));
+    for (let i = 0; i < 4; i++) await store.take('rest:live:2', 5, at(18, 10));
+    const storeNames = async () => (await listStores(blobsClient())).stores;
+    expect(await storeNames()).toEqual(expect.arrayContaining([`${name}-until-2026-11-22T18`, `${name}-until-2026-11-22T19`]));
+
+    const sweep = (now: number) => sweepQuotaStores({ open: blobsStore, storeNames }, { name, now });
+    // Within the grace after 18:00: nothing goes yet.
+    expect(await sweep(at(18, 2))).toMatchObject({ stores: [], blobs: 0, kept: 2 });
+    const swept = await sweep(at(18, 6));
+    expect(swept).toMatchObject({ stores: [`${name}-until-2026-11-22T18`], blobs: 5, kept: 1 });
+    expect((await blobsStore(`${name}-until-2026-11-22T18`).list()).blobs).toHaveLength(0);
+
+    // The live window counts on where it was: one use left of 5, then refused.
+    const fresh2 = new BlobsQuotaStore(blobsStore, { name });
+    expect(await fresh2.take('rest:live:2', 5, at(18, 10))).toEqual({ allowed: true, used: 5 });
+    expect(await fresh2.take('rest:live:2', 5, at(18, 10))).toEqual({ allowed: false, used: 5 });
+    expect(await fresh2.salt()).toBe(salt);
+  });
+
+  it('leaves stores that are not its own alone, however they are named', async () => {
+    const name = `quota-${fresh()}`;
+    const names = [`${name}-until-soon`, `${name}-until-2026-11-22T18x`, `${name}x-until-2026-11-22T18`, name];
+    const opened: string[] = [];
+    const result = await sweepQuotaStores(
+      { open: (n) => (opened.push(n), blobsStore(n)), storeNames: async () => names },
+      { name, now: Date.UTC(2030, 0, 1) },
+    );
+    expect(result).toEqual({ stores: [], blobs: 0, kept: 0 });
+    expect(opened).toEqual([]);
   });
 });
