@@ -78,7 +78,7 @@ export class BlobsQuotaStore implements QuotaStore {
    * new member at the same moment may both claim a slot for it: the guard then errs on the strict
    * side (fewer distinct members), never the lax one.
    */
-  remember(key: string, member: string, limit: number, expiresAt: number): Promise<QuotaTake> {
+  remember(key: string, member: number, limit: number, expiresAt: number): Promise<QuotaTake> {
     return this.serial(key, async () => {
       const blobs = this.store(bucketStoreName(this.name, expiresAt));
       const marker = `${key}/m/${member}`;

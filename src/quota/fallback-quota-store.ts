@@ -23,7 +23,7 @@ export class FallbackQuotaStore implements QuotaStore {
     return this.guard(() => this.primary.take(key, limit, expiresAt), () => this.fallback.take(key, limit, expiresAt));
   }
 
-  remember(key: string, member: string, limit: number, expiresAt: number): QuotaTake | Promise<QuotaTake> {
+  remember(key: string, member: number, limit: number, expiresAt: number): QuotaTake | Promise<QuotaTake> {
     return this.guard(() => this.primary.remember(key, member, limit, expiresAt), () => this.fallback.remember(key, member, limit, expiresAt));
   }
 

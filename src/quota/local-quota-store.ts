@@ -45,7 +45,7 @@ export class LocalQuotaStore implements QuotaStore {
   private readonly cleanup: { immediate: () => void };
   private readonly release: { immediate: (key: string, units: number) => void };
   private readonly leases = new BoundedCache<string, Lease>(100_000);
-  private readonly members = new BoundedCache<string, { set: Set<string>; expiresAt: number }>(100_000);
+  private readonly members = new BoundedCache<string, { set: Set<number>; expiresAt: number }>(100_000);
   private readonly now: () => number;
   private transactions = 0;
 
@@ -84,7 +84,7 @@ export class LocalQuotaStore implements QuotaStore {
     return this.use(key, limit, expiresAt, this.now());
   }
 
-  remember(key: string, member: string, limit: number, expiresAt: number): QuotaTake {
+  remember(key: string, member: number, limit: number, expiresAt: number): QuotaTake {
     const at = this.now();
     let known = this.members.get(key);
     if (known === undefined || known.expiresAt <= at) {

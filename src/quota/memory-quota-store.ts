@@ -7,7 +7,7 @@ import { randomSalt, type QuotaStore, type QuotaTake } from './quota-store.ts';
  * exhaust memory; it can only forget old counts early).
  */
 export class MemoryQuotaStore implements QuotaStore {
-  private readonly counts = new Map<string, { used: number; members: Set<string> | null; expiresAt: number }>();
+  private readonly counts = new Map<string, { used: number; members: Set<number> | null; expiresAt: number }>();
   private readonly maxKeys: number;
   private readonly now: () => number;
   private readonly secret = randomSalt();
@@ -24,7 +24,7 @@ export class MemoryQuotaStore implements QuotaStore {
     return { allowed: true, used: entry.used };
   }
 
-  remember(key: string, member: string, limit: number, expiresAt: number): QuotaTake {
+  remember(key: string, member: number, limit: number, expiresAt: number): QuotaTake {
     const entry = this.entry(key, expiresAt, true);
     if (entry.members!.has(member)) return { allowed: true, used: entry.used };
     if (entry.used >= limit) return { allowed: false, used: entry.used };

@@ -12,10 +12,11 @@ export interface QuotaStore {
    */
   take(key: string, limit: number, expiresAt: number): QuotaTake | Promise<QuotaTake>;
   /**
-   * Adds `member` to the set under `key`, atomically: a member already in it is admitted without
-   * counting; a new one only while the set holds fewer than `limit` members.
+   * Adds `member` (a product id) to the set under `key`, atomically: a member already in it is
+   * admitted without counting; a new one only while the set holds fewer than `limit` members.
+   * A number, not a string: a set of small integers costs the garbage collector nothing to trace.
    */
-  remember(key: string, member: string, limit: number, expiresAt: number): QuotaTake | Promise<QuotaTake>;
+  remember(key: string, member: number, limit: number, expiresAt: number): QuotaTake | Promise<QuotaTake>;
   /**
    * The secret the client keys are hashed with, when RATE_LIMIT_SALT does not give one: made at
    * random on first use and kept in the store, so every instance sharing the store agrees.

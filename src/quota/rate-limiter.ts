@@ -88,7 +88,7 @@ export function createRateLimiter(limits: RateLimits, store: QuotaStore, now: ()
   };
 
   /** A use of `q`, or (for a distinct quota) of `member`, under the client's key for `window`. */
-  const use = (q: Quota, cached: ClientKeys, client: string, window: number, member: string | null) => {
+  const use = (q: Quota, cached: ClientKeys, client: string, window: number, member: number | null) => {
     if (cached.windows[q.index] !== window) {
       cached.windows[q.index] = window;
       cached.keys[q.index] = `${q.policy}:${client}:${window}`;
@@ -109,7 +109,7 @@ export function createRateLimiter(limits: RateLimits, store: QuotaStore, now: ()
     plan: Plan,
     cached: ClientKeys,
     client: string,
-    member: string | null,
+    member: number | null,
     at: number,
     from: number,
     field: string,
@@ -135,18 +135,18 @@ export function createRateLimiter(limits: RateLimits, store: QuotaStore, now: ()
   /** The field with this use's state added, or the refusal when it was refused. */
   const decide = (plan: Plan, q: Quota, window: number, at: number, taken: QuotaTake, field: string): string | QuotaDecision => {
     const reset = resetSeconds(q, window, at);
-    const member = rateLimitMember(q.policy, q.limit - taken.used, reset);
-    const next = field === '' ? member : `${field}, ${member}`;
+    const state = rateLimitMember(q.policy, q.limit - taken.used, reset);
+    const next = field === '' ? state : `${field}, ${state}`;
     if (taken.allowed) return next;
     return { allowed: false, retryAfter: reset, headers: { 'RateLimit-Policy': plan.policy, RateLimit: next } };
   };
 
-  const run = (plan: Plan, client: string, member: string | null) => check(plan, keysOf(client), client, member, now(), 0, '');
+  const run = (plan: Plan, client: string, member: number | null) => check(plan, keysOf(client), client, member, now(), 0, '');
 
   return {
     /** One REST request; `productId` for the product statistics route (the enumeration guard). */
     rest: (client: string, productId: number | null): QuotaDecision | Promise<QuotaDecision> =>
-      productId === null ? run(plans.rest, client, null) : run(plans.restWithId, client, String(productId)),
+      productId === null ? run(plans.rest, client, null) : run(plans.restWithId, client, productId),
     /** One POST to /mcp; `toolCall` when it is a tools/call. */
     mcp: (client: string, toolCall: boolean): QuotaDecision | Promise<QuotaDecision> =>
       run(toolCall ? plans.mcpCall : plans.mcpPost, client, null),

@@ -53,11 +53,11 @@ for (const [name, create, { windowsInKeys }] of stores) {
 
     it('counts distinct members: a known one is admitted without counting, a new one while there is room', async () => {
       const store = create();
-      for (let id = 1; id <= 3; id++) expect(await store.remember('ids:a:1', String(id), 3, later())).toEqual({ allowed: true, used: id });
-      expect(await store.remember('ids:a:1', '2', 3, later())).toEqual({ allowed: true, used: 3 });
-      expect(await store.remember('ids:a:1', '4', 3, later())).toEqual({ allowed: false, used: 3 });
+      for (let id = 1; id <= 3; id++) expect(await store.remember('ids:a:1', id, 3, later())).toEqual({ allowed: true, used: id });
+      expect(await store.remember('ids:a:1', 2, 3, later())).toEqual({ allowed: true, used: 3 });
+      expect(await store.remember('ids:a:1', 4, 3, later())).toEqual({ allowed: false, used: 3 });
       // 200 uses of 50 ids at once, room for 20: exactly 20 ids get in, each admitted every time.
-      const ids = Array.from({ length: 200 }, (_, i) => String(i % 50));
+      const ids = Array.from({ length: 200 }, (_, i) => i % 50);
       const concurrent = await Promise.all(ids.map((id) => store.remember('ids:b:1', id, 20, later())));
       const admitted = new Set(ids.filter((_, i) => concurrent[i]!.allowed));
       expect(admitted.size).toBe(20);
@@ -170,7 +170,7 @@ describe('quota store: Netlify Blobs expiry (no TTL: whole stores by expiry hour
     const at = (h: number, m: number) => Date.UTC(2026, 10, 22, h, m);
     // A window that ended at 17:01 (store until 18:00), and a live one ending at 18:10 (until 19:00).
     for (let i = 0; i < 3; i++) await store.take('rest:old:1', 5, at(17, 1));
-    await store.remember('ids:old:1', '42', 5, at(17, 1));
+    await store.remember('ids:old:1', 42, 5, at(17, 1));
     for (let i = 0; i < 4; i++) await store.take('rest:live:2', 5, at(18, 10));
     const storeNames = async () => (await listStores(blobsClient())).stores;
     expect(await storeNames()).toEqual(expect.arrayContaining([`${name}-until-2026-11-22T18`, `${name}-until-2026-11-22T19`]));
