@@ -3,8 +3,8 @@ import { BlobsQuotaStore } from '../quota/blobs-quota-store.ts';
 import { FallbackQuotaStore } from '../quota/fallback-quota-store.ts';
 import { LocalQuotaStore } from '../quota/local-quota-store.ts';
 import { createQuotaGate, type QuotaGate } from '../quota/quota-gate.ts';
-import { openSiteStore } from './site-blobs.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
+import { openSiteStore } from './site-blobs.ts';
 
 /** A Blobs use that does not answer within this is counted in per-instance memory instead. */
 const BLOBS_TIMEOUT_MS = 250;
