@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { loadConfig } from '../src/config/config.ts';
+import { documentSettings } from '../src/documents/document-settings.ts';
 
 export const BUILD_INFO = 'dist/build-info.json';
 
@@ -17,7 +18,7 @@ export function build(): void {
   const config = loadConfig();
   run(['scripts/build-catalog.ts']);
   run(['node_modules/astro/bin/astro.mjs', 'build']);
-  writeFileSync(BUILD_INFO, `${JSON.stringify({ siteUrl: config.siteUrl, builtAt: new Date().toISOString() }, null, 2)}\n`);
+  writeFileSync(BUILD_INFO, `${JSON.stringify({ documents: documentSettings(config), builtAt: new Date().toISOString() }, null, 2)}\n`);
 }
 
 if (import.meta.main) build();

@@ -2,14 +2,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
 import { createNodeServer } from '../src/adapters/node/server.ts';
+import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
 import { BUILD_INFO } from './build.ts';
 
 try {
   const config = loadConfig();
-  // The documents name the site they were built for; answers name this server's SITE_URL.
-  const builtFor = existsSync(BUILD_INFO) ? (JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { siteUrl?: string }).siteUrl : undefined;
-  if (builtFor !== undefined && builtFor !== config.siteUrl) {
-    console.warn(`[server] the site was built for ${builtFor}, this server is ${config.siteUrl}: set SITE_URL or rebuild (npm run build)`);
+  // The documents state the settings they were built with (the site, the cache policy, the
+  // quotas); this server answers under its own.
+  if (existsSync(BUILD_INFO)) {
+    const built = (JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { documents?: Record<string, unknown> }).documents;
+    const changed = changedDocumentSettings(built, documentSettings(config));
+    if (changed.length > 0) console.warn(`[server] the documents were built with a different ${changed.join(', ')}: rebuild (npm run build) or set them as built`);
   }
   const server = await createNodeServer({ config, distDir: 'dist' });
   server.listen(config.port, config.host, () => {

@@ -1,7 +1,8 @@
 /**
  * `npm start`: builds when the build is missing or stale, then serves it.
- * Stale means: no snapshot, a snapshot of another export (or schema), no site, a site built for
- * another SITE_URL, or sources changed since the site was built.
+ * Stale means: no snapshot, a snapshot of another export (or schema), no site, a site whose
+ * documents state other settings (SITE_URL, the cache policy, the quotas…), or sources changed
+ * since the site was built.
  */
 import Database from 'better-sqlite3';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { IssueLog } from '../src/catalog/build/build-issues.ts';
 import { exportFingerprint, locateExportFiles } from '../src/catalog/build/export-files.ts';
 import { META, SNAPSHOT_SCHEMA_VERSION } from '../src/catalog/snapshot-schema.ts';
 import { ConfigError, loadConfig, type Config } from '../src/config/config.ts';
+import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
 import { BUILD_INFO, build } from './build.ts';
 
 function newestMtime(path: string): number {
@@ -38,8 +40,9 @@ function staleness(config: Config): string | null {
   // An unreadable export is the build's to report, with its located errors.
   if (issues.count > 0 || meta.get(META.sourceFingerprint) !== exportFingerprint(files)) return `${config.catalogSource} changed since the snapshot was built`;
   if (!existsSync(BUILD_INFO) || !existsSync('dist/server/entry.mjs')) return 'the site is not built';
-  const info = JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { siteUrl?: string };
-  if (info.siteUrl !== config.siteUrl) return `the site was built for ${info.siteUrl}, not ${config.siteUrl}`;
+  const info = JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { documents?: Record<string, unknown> };
+  const changed = changedDocumentSettings(info.documents, documentSettings(config));
+  if (changed.length > 0) return `the documents were built with other settings (${changed.join(', ')})`;
   const builtAt = statSync(BUILD_INFO).mtimeMs;
   const sources = ['src', 'astro.config.mjs', 'package-lock.json'].filter((p) => existsSync(p));
   if (sources.some((p) => newestMtime(p) > builtAt)) return 'sources changed since the last build';

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config.ts';
+import { changedDocumentSettings, documentSettings } from '../../src/documents/document-settings.ts';
+
+describe('document settings (what npm start compares with the build)', () => {
+  const built = documentSettings(loadConfig({}));
+
+  it('records every setting the documents state, by variable name, and never a secret or a path', () => {
+    expect(Object.keys(built)).toEqual([
+      'SITE_URL',
+      'PRODUCT_URL_TEMPLATE',
+      'CACHE_MAX_AGE',
+      'CACHE_STALE_WHILE_REVALIDATE',
+      'RATE_LIMITS',
+      'RATE_LIMIT_WINDOW_SECONDS',
+      'RATE_LIMIT_REST',
+      'RATE_LIMIT_MCP_CALLS',
+      'RATE_LIMIT_MCP_REQUESTS',
+      'RATE_LIMIT_DISTINCT_IDS',
+      'RATE_LIMIT_DISTINCT_WINDOW_SECONDS',
+    ]);
+    const withSecret = documentSettings(loadConfig({ RATE_LIMIT_SALT: 'a-secret-of-enough-length', RATE_LIMIT_DB: 'elsewhere/q.sqlite' }));
+    expect(JSON.stringify(withSecret)).not.toMatch(/a-secret|elsewhere/);
+  });
+
+  it('names the settings that differ from the build, survives a JSON round trip, and treats an old build record as all changed', () => {
+    const stored = JSON.parse(JSON.stringify(built)) as Record<string, unknown>;
+    expect(changedDocumentSettings(stored, documentSettings(loadConfig({})))).toEqual([]);
+    expect(changedDocumentSettings(stored, documentSettings(loadConfig({ RATE_LIMIT_REST: '300', RATE_LIMITS: 'off' })))).toEqual(['RATE_LIMITS', 'RATE_LIMIT_REST']);
+    expect(changedDocumentSettings(stored, documentSettings(loadConfig({ SITE_URL: 'https://catalogo.example' })))).toContain('SITE_URL');
+    expect(changedDocumentSettings(undefined, built)).toEqual(Object.keys(built));
+  });
+});
