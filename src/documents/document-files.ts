@@ -11,11 +11,13 @@ export const STATIC_DOCUMENTS = {
 } as const;
 
 const SITEMAP_CHILD = { pattern: `/${SITEMAP_CHILD_DIR}/*`, type: STATIC_DOCUMENTS.sitemap.type };
+/** The child sitemaps' URL paths, as writeSitemap names them. */
+const SITEMAP_CHILD_PATH = new RegExp(`^/${SITEMAP_CHILD_DIR}/sitemap-[1-9][0-9]*\\.xml$`);
 
 /** The media type of a document's URL path, or null when the path is not a public document. */
 export function documentType(pathname: string): string | null {
   for (const doc of Object.values(STATIC_DOCUMENTS)) if (pathname === `/${doc.path}`) return doc.type;
-  if (/^\/sitemaps\/sitemap-[1-9][0-9]*\.xml$/.test(pathname)) return SITEMAP_CHILD.type;
+  if (SITEMAP_CHILD_PATH.test(pathname)) return SITEMAP_CHILD.type;
   return null;
 }
 

@@ -1,6 +1,8 @@
 import type { CatalogMeta, CatalogReader } from '../catalog/catalog-reader.ts';
 import type { Config, RateLimits } from '../config/config.ts';
+import { catalogOverview } from '../core/discovery/catalog-overview.ts';
 import { productUrlBuilder } from '../core/product-url.ts';
+import type { CatalogOverview } from '../domain/catalog-overview.ts';
 import { publicUrls } from '../core/service-info.ts';
 
 /** What every public document is made from: one snapshot and one configuration. */
@@ -8,6 +10,8 @@ export interface DocumentSources {
   siteUrl: string;
   meta: CatalogMeta;
   catalog: CatalogReader;
+  /** catalog_overview's own answer (same function, same snapshot): the manifest and llms.txt state it. */
+  overview: CatalogOverview;
   cache: { maxAge: number; staleWhileRevalidate: number };
   rateLimits: RateLimits;
   productUrl: (id: number, slug: string) => string;
@@ -22,6 +26,7 @@ export function documentSources(config: Config, catalog: CatalogReader): Documen
     siteUrl: config.siteUrl,
     meta: catalog.meta,
     catalog,
+    overview: catalogOverview(catalog, config.siteUrl),
     cache: config.cache,
     rateLimits: config.rateLimits,
     productUrl: productUrlBuilder(config.productUrlTemplate),

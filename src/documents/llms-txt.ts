@@ -1,4 +1,3 @@
-import { catalogOverview } from '../core/discovery/catalog-overview.ts';
 import { TOOLS } from '../core/mcp/tools/index.ts';
 import { rateLimitSummary } from '../core/rate-limit-policy.ts';
 import { MCP_PROTOCOL_VERSION, USAGE } from '../core/service-info.ts';
@@ -19,7 +18,7 @@ const link = (name: string, url: string, notes: string) => `- [${name}](${url}):
  * (city and category names) is Markdown-escaped.
  */
 export function llmsTxt(sources: DocumentSources): string {
-  const overview = catalogOverview(sources.catalog, sources.siteUrl);
+  const { overview } = sources;
   const { counts, documents, endpoints } = overview;
   const cities = overview.cities.slice(0, NAMED).map((c) => `${md(c.name)} (${md(c.state)})`).join(', ');
   const categories = overview.categories.slice(0, NAMED).map((c) => md(c.name)).join(', ');

@@ -1,4 +1,3 @@
-import { catalogOverview } from '../core/discovery/catalog-overview.ts';
 import { TOOLS } from '../core/mcp/tools/index.ts';
 import { rateLimitPolicy } from '../core/rate-limit-policy.ts';
 import { MCP_PROTOCOL_VERSION, SERVICE_NAME, SERVICE_VERSION, USAGE, USAGE_POLICY } from '../core/service-info.ts';
@@ -11,7 +10,7 @@ import type { DocumentSources } from './document-sources.ts';
  * snapshot), so the manifest and the tool cannot disagree.
  */
 export function manifest(sources: DocumentSources): Manifest {
-  const overview = catalogOverview(sources.catalog, sources.siteUrl);
+  const { overview } = sources;
   const { documents, endpoints } = overview;
   return {
     manifestVersion: '1.0',

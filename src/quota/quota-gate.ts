@@ -33,11 +33,11 @@ export function createQuotaGate(limits: RateLimits, store: QuotaStore, now?: () 
     salt ??= await store.salt();
     return keyNow(client, salt);
   };
-  // Synchronous once the salt is known (from the first request on).
-  const withKey = (client: ClientRef, decide: (key: string) => QuotaDecision | Promise<QuotaDecision>) =>
-    salt === null ? keyLater(client).then(decide) : decide(keyNow(client, salt));
+  // Synchronous once the salt is known (from the first request on), with no closure per request.
   return {
-    rest: (client, productId) => withKey(client, (key) => limiter.rest(key, productId)),
-    mcp: (client, toolCall) => withKey(client, (key) => limiter.mcp(key, toolCall)),
+    rest: (client, productId) =>
+      salt === null ? keyLater(client).then((key) => limiter.rest(key, productId)) : limiter.rest(keyNow(client, salt), productId),
+    mcp: (client, toolCall) =>
+      salt === null ? keyLater(client).then((key) => limiter.mcp(key, toolCall)) : limiter.mcp(keyNow(client, salt), toolCall),
   };
 }

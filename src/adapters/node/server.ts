@@ -61,6 +61,9 @@ function clientOf(req: IncomingMessage, trustProxy: boolean): ClientRef {
   return client;
 }
 
+/** The client of every request when quotas are off: nobody reads it. */
+const NO_CLIENT: ClientRef = { address: null };
+
 /** Paths the WHATWG URL parser leaves as they are. */
 const PLAIN_PATH = /^[A-Za-z0-9/_-]*$/;
 
@@ -122,7 +125,9 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal server error');
       }
     };
-    const answered = answer({ method: req.method ?? 'GET', pathname, ifNoneMatch, client: clientOf(req, config.rateLimits.trustProxy) });
+    // The client is looked up only for the quotas: with them off, no address or key per request.
+    const client = quota === null ? NO_CLIENT : clientOf(req, config.rateLimits.trustProxy);
+    const answered = answer({ method: req.method ?? 'GET', pathname, ifNoneMatch, client });
     if (answered instanceof Promise) void answered.then(send);
     else send(answered);
   };
