@@ -1,12 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
+/*
+ * Three projects, each with only the setup it needs (npm run test:unit runs the first alone):
+ * - unit: no snapshot, no build; seconds.
+ * - integration: real SQLite snapshots (the sample export built once), the app in-process.
+ * - targets: the built self-hosted server over real HTTP, the Netlify Function under emulation
+ *   and as a bundle, the official MCP tools; needs the site build too.
+ */
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
-    globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // Contract suites start servers and NetlifyDev; two cores, so keep the parallelism modest.
+    // Target suites start servers and NetlifyDev; two cores, so keep the parallelism modest.
     maxWorkers: 2,
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/support/snapshot-setup.ts'] } },
+      {
+        test: {
+          name: 'targets',
+          include: ['tests/targets/**/*.test.ts'],
+          globalSetup: ['tests/support/snapshot-setup.ts', 'tests/support/site-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -6,14 +6,14 @@
  */
 import Database from 'better-sqlite3';
 import { openCatalog, type CatalogReader } from '../src/catalog/catalog-reader.ts';
-import type { DiscoveryContext } from '../src/core/discovery/discovery-context.ts';
-import { getProduct } from '../src/core/discovery/get-product.ts';
-import { boundingBox, distanceKm } from '../src/core/discovery/geo.ts';
-import { resolvePlace } from '../src/core/discovery/resolve-location.ts';
-import { searchTerms } from '../src/core/discovery/search-expression.ts';
-import { searchLocalProducts } from '../src/core/discovery/search-local-products.ts';
+import type { ToolContext } from '../src/mcp/tools/tool-context.ts';
+import { getProduct } from '../src/mcp/tools/get-product/get-product.ts';
+import { boundingBox, distanceKm } from '../src/mcp/tools/search-local-products/geo.ts';
+import { resolvePlace } from '../src/mcp/tools/search-local-products/place.ts';
+import { searchTerms } from '../src/mcp/tools/search-local-products/words.ts';
+import { searchLocalProducts } from '../src/mcp/tools/search-local-products/search.ts';
 import { slugify } from '../src/catalog/text-keys.ts';
-import type { SearchInput } from '../src/domain/product-search.ts';
+import type { SearchInput } from '../src/mcp/tools/search-local-products/schema.ts';
 
 export interface LatencyRow {
   label: string;
@@ -75,7 +75,7 @@ function naiveSearch(catalog: CatalogReader, input: SearchInput): unknown {
 /** `naiveRuns` 0 leaves the naive plan out (it takes seconds a query: for quick looks at ours). */
 export function benchSearchLatency(snapshot: string, runs = 200, naiveRuns = Math.max(20, Math.floor(runs / 4))): LatencyRow[] {
   const catalog = openCatalog(snapshot);
-  const ctx: DiscoveryContext = { catalog: () => catalog, siteUrl: 'https://bench.example', productUrl: (id, slug) => `https://bench.example/produtos/${id}/${slug}`, logError: console.error };
+  const ctx: ToolContext = { catalog: () => catalog, siteUrl: 'https://bench.example', productUrl: (id, slug) => `https://bench.example/produtos/${id}/${slug}`, logError: console.error };
   const total = catalog.discovery.counts.products;
   const common = vocabulary(snapshot, Math.floor(total * 0.03), total, 12);
   const rare = vocabulary(snapshot, 5, Math.max(5, Math.floor(total * 0.003)), 40);

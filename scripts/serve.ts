@@ -1,7 +1,7 @@
 /** Serves the built site and API (`npm run serve`): PORT and HOST, default 127.0.0.1:4321. */
 import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
-import { createNodeServer } from '../src/adapters/node/server.ts';
+import { createNodeServer } from '../src/platform/node/server.ts';
 import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
 import { BUILD_INFO } from './build.ts';
 

@@ -4,12 +4,11 @@
  * documents state other settings (SITE_URL, the cache policy, the quotas…), or sources changed
  * since the site was built.
  */
-import Database from 'better-sqlite3';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { IssueLog } from '../src/catalog/build/build-issues.ts';
 import { exportFingerprint, locateExportFiles } from '../src/catalog/build/export-files.ts';
-import { META, SNAPSHOT_SCHEMA_VERSION } from '../src/catalog/snapshot-schema.ts';
+import { openCatalog } from '../src/catalog/catalog-reader.ts';
 import { ConfigError, loadConfig, type Config } from '../src/config/config.ts';
 import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
 import { BUILD_INFO, build } from './build.ts';
@@ -20,25 +19,25 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
 }
 
-function snapshotMeta(file: string): Map<string, string> | null {
+/** The fingerprint of the export the snapshot was built from, or why there is no usable snapshot. */
+function snapshotSource(file: string): { fingerprint: string } | { problem: string } {
   try {
-    const db = new Database(file, { readonly: true, fileMustExist: true });
-    const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
-    db.close();
-    return new Map(rows.map((r) => [r.key, r.value]));
-  } catch {
-    return null;
+    const catalog = openCatalog(file, { memoryMap: false });
+    const fingerprint = catalog.sourceFingerprint;
+    catalog.close();
+    return { fingerprint };
+  } catch (error) {
+    return { problem: (error as Error).message };
   }
 }
 
 function staleness(config: Config): string | null {
-  const meta = snapshotMeta(config.catalogDb);
-  if (!meta) return `no readable snapshot at ${config.catalogDb}`;
-  if (meta.get(META.schemaVersion) !== SNAPSHOT_SCHEMA_VERSION) return 'the snapshot has an older schema';
+  const snapshot = snapshotSource(config.catalogDb);
+  if ('problem' in snapshot) return snapshot.problem;
   const issues = new IssueLog(1);
   const files = locateExportFiles(config.catalogSource, issues);
   // An unreadable export is the build's to report, with its located errors.
-  if (issues.count > 0 || meta.get(META.sourceFingerprint) !== exportFingerprint(files)) return `${config.catalogSource} changed since the snapshot was built`;
+  if (issues.count > 0 || snapshot.fingerprint !== exportFingerprint(files)) return `${config.catalogSource} changed since the snapshot was built`;
   if (!existsSync(BUILD_INFO) || !existsSync('dist/server/entry.mjs')) return 'the site is not built';
   const info = JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { documents?: Record<string, unknown> };
   const changed = changedDocumentSettings(info.documents, documentSettings(config));

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { sweepSiteQuotaStores } from '../../src/adapters/site-blobs.ts';
+import { sweepSiteQuotaStores } from '../../src/platform/netlify/site-blobs.ts';
 
 // Blobs has no TTL: quota blobs of past windows are deleted here, one expiry-hour store at a time
 // (src/quota/blobs-quota-sweep.ts). Hourly: a store then lives at most about two hours past the

@@ -22,6 +22,8 @@ export interface MerchantTotals extends EngagementCounts {
 /** Read-only queries over an opened snapshot; statements are prepared once, at open. */
 export interface CatalogReader {
   readonly meta: CatalogMeta;
+  /** A fingerprint of the export the snapshot was built from (an unchanged export needs no rebuild). */
+  readonly sourceFingerprint: string;
   productEngagement(productId: number): EngagementCounts | undefined;
   merchantTotals(merchantId: number): MerchantTotals | undefined;
   /** The MCP tools' queries. */
@@ -69,6 +71,7 @@ export function openCatalog(file: string, options: { memoryMap?: boolean } = {})
       documents,
       close: () => db.close(),
       meta: { catalogVersion: meta.get(META.catalogVersion) ?? '', generatedAt: meta.get(META.generatedAt) ?? '' },
+      sourceFingerprint: meta.get(META.sourceFingerprint) ?? '',
       productEngagement: (id) => {
         const row = engagement.get(id) as [number, number, number] | undefined;
         return row && { views: row[0], likes: row[1], dislikes: row[2] };
@@ -89,7 +92,18 @@ export function openCatalog(file: string, options: { memoryMap?: boolean } = {})
  * Opens the snapshot on first use and keeps it for the life of the process. A failed open is not
  * cached: once a build puts a snapshot in place, the next request succeeds without a restart.
  */
-export function lazyCatalog(file: string): () => CatalogReader {
+export function lazyCatalog(file: string): LazyCatalog {
   let reader: CatalogReader | undefined;
-  return () => (reader ??= openCatalog(file));
+  const catalog = (() => (reader ??= openCatalog(file))) as LazyCatalog;
+  catalog.close = () => {
+    reader?.close();
+    reader = undefined;
+  };
+  return catalog;
+}
+
+/** The process's reader, opened on first use; close() releases it. */
+export interface LazyCatalog {
+  (): CatalogReader;
+  close(): void;
 }

@@ -4,6 +4,9 @@
  */
 export const SNAPSHOT_SCHEMA_VERSION = '4';
 
+/** How many of the newest published products the snapshot keeps: the showcase's maximum, 20. */
+export const NEWEST_PRODUCTS_KEPT = 20;
+
 /** Tables, loaded row by row. Indexes come afterwards (see below): much faster to build. */
 export const SNAPSHOT_TABLES = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

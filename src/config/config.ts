@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { isLoopback, LOOPBACK_HOSTS } from '../core/mcp/host-check.ts';
+import type { CachePolicy } from '../http/caching.ts';
+
+/** Hosts a loopback-bound server answers to by default. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
 
 const port = z.coerce.number().int().min(0).max(65535);
 const seconds = z.coerce.number().int().min(0).max(31_536_000);
@@ -23,7 +30,7 @@ export const EnvSchema = z.object({
   PRODUCT_URL_TEMPLATE: z.string().includes('{id}', { message: 'must contain {id}' }).default('/produtos/{id}/{slug}'),
   /** Host header values /mcp accepts (comma-separated; "*" for any). Default: loopback names when HOST is loopback. */
   ALLOWED_HOSTS: z.string().optional(),
-  /** Public fair-use quotas per client (DESIGN.md, rate limits); "off" for private deployments. */
+  /** Public fair-use quotas per client; "off" for private deployments. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_WINDOW_SECONDS: positive(60),
   RATE_LIMIT_REST: positive(120),
@@ -60,7 +67,7 @@ export interface Config {
   catalogDb: string;
   host: string;
   port: number;
-  cache: { maxAge: number; staleWhileRevalidate: number };
+  cache: CachePolicy;
   productUrlTemplate: string;
   /** null: any Host (the DNS-rebinding guard is off, as it must be behind a public name). */
   allowedHosts: ReadonlySet<string> | null;

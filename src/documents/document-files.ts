@@ -1,31 +1,34 @@
-import { CORS_HEADERS, publicCacheControl } from '../core/http/headers.ts';
-import { SITEMAP_CHILD_DIR } from './sitemap-writer.ts';
+import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
+import { CORS_HEADERS } from '../http/cors.ts';
+import { PATHS } from '../service/paths.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const XML_TYPE = 'application/xml; charset=utf-8';
 
 /** The pre-rendered documents: their file (relative to the site's root) and media type. */
 export const STATIC_DOCUMENTS = {
-  manifest: { path: 'gpt.json', type: 'application/json; charset=utf-8' },
-  llms: { path: 'llms.txt', type: 'text/plain; charset=utf-8' },
-  sitemap: { path: 'sitemap.xml', type: 'application/xml; charset=utf-8' },
-  openapiJson: { path: 'openapi.json', type: 'application/json; charset=utf-8' },
-  openapiYaml: { path: 'api/openapi.yaml', type: 'application/yaml; charset=utf-8' },
+  manifest: { path: PATHS.manifest.slice(1), type: JSON_TYPE },
+  llms: { path: PATHS.llms.slice(1), type: 'text/plain; charset=utf-8' },
+  sitemap: { path: PATHS.sitemap.slice(1), type: XML_TYPE },
+  openapiJson: { path: PATHS.openapiJson.slice(1), type: JSON_TYPE },
+  openapiYaml: { path: PATHS.openapiYaml.slice(1), type: 'application/yaml; charset=utf-8' },
 } as const;
 
-const SITEMAP_CHILD = { pattern: `/${SITEMAP_CHILD_DIR}/*`, type: STATIC_DOCUMENTS.sitemap.type };
-/** The child sitemaps' URL paths, as writeSitemap names them. */
-const SITEMAP_CHILD_PATH = new RegExp(`^/${SITEMAP_CHILD_DIR}/sitemap-[1-9][0-9]*\\.xml$`);
+/** The child sitemaps' folder and URL paths, as writeSitemap names them. */
+export const SITEMAP_CHILD_DIR = PATHS.sitemapChildren.slice(1);
+const SITEMAP_CHILD_PATH = new RegExp(`^${PATHS.sitemapChildren}/sitemap-[1-9][0-9]*\\.xml$`);
+const DOCUMENT_TYPES = new Map(Object.values(STATIC_DOCUMENTS).map((doc) => [`/${doc.path}`, doc.type]));
 
 /** The media type of a document's URL path, or null when the path is not a public document. */
 export function documentType(pathname: string): string | null {
-  for (const doc of Object.values(STATIC_DOCUMENTS)) if (pathname === `/${doc.path}`) return doc.type;
-  if (SITEMAP_CHILD_PATH.test(pathname)) return SITEMAP_CHILD.type;
-  return null;
+  return DOCUMENT_TYPES.get(pathname) ?? (SITEMAP_CHILD_PATH.test(pathname) ? XML_TYPE : null);
 }
 
 /**
  * Headers of every document answer, on both targets: readable from any origin (agents in browsers),
  * cached like the API's answers, never sniffed as another type.
  */
-export function documentHeaders(type: string, cache: { maxAge: number; staleWhileRevalidate: number }): Record<string, string> {
+export function documentHeaders(type: string, cache: CachePolicy): Record<string, string> {
   return {
     'Access-Control-Allow-Origin': CORS_HEADERS['Access-Control-Allow-Origin']!,
     'Content-Type': type,
@@ -35,9 +38,9 @@ export function documentHeaders(type: string, cache: { maxAge: number; staleWhil
 }
 
 /** Netlify's `_headers` file: the same headers for the same files, served from its CDN. */
-export function documentHeadersFile(cache: { maxAge: number; staleWhileRevalidate: number }): string {
-  const rules = [...Object.values(STATIC_DOCUMENTS).map((doc) => ({ pattern: `/${doc.path}`, type: doc.type })), SITEMAP_CHILD];
-  const blocks = rules.map(({ pattern, type }) => {
+export function documentHeadersFile(cache: CachePolicy): string {
+  const rules = [...DOCUMENT_TYPES, [`${PATHS.sitemapChildren}/*`, XML_TYPE] as const];
+  const blocks = rules.map(([pattern, type]) => {
     const lines = Object.entries(documentHeaders(type, cache)).map(([name, value]) => `  ${name}: ${value}`);
     return [pattern, ...lines].join('\n');
   });

@@ -1,9 +1,9 @@
 import type { CatalogMeta, CatalogReader } from '../catalog/catalog-reader.ts';
 import type { Config, RateLimits } from '../config/config.ts';
-import { catalogOverview } from '../core/discovery/catalog-overview.ts';
-import { productUrlBuilder } from '../core/product-url.ts';
-import type { CatalogOverview } from '../domain/catalog-overview.ts';
-import { publicUrls } from '../core/service-info.ts';
+import { catalogOverview } from '../mcp/tools/catalog-overview/overview.ts';
+import { productUrlBuilder } from '../catalog/product-url.ts';
+import type { CatalogOverview } from '../mcp/tools/catalog-overview/schema.ts';
+import { publicUrls } from '../service/paths.ts';
 
 /** What every public document is made from: one snapshot and one configuration. */
 export interface DocumentSources {

@@ -1,7 +1,8 @@
-import { TOOLS } from '../core/mcp/tools/index.ts';
-import { rateLimitSummary } from '../core/rate-limit-policy.ts';
-import { MCP_PROTOCOL_VERSION, USAGE } from '../core/service-info.ts';
-import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../domain/showcase.ts';
+import { TOOLS } from '../mcp/tools/index.ts';
+import { rateLimitSummary } from '../quota/policy.ts';
+import { MCP_PROTOCOL_VERSION } from '../mcp/protocol.ts';
+import { USAGE } from '../service/service-info.ts';
+import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../showcase/showcase-schema.ts';
 import type { DocumentSources } from './document-sources.ts';
 import { OPENAPI_VERSION } from './openapi.ts';
 import { escapeMarkdownInline as md } from './text-escape.ts';

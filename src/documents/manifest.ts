@@ -1,8 +1,9 @@
-import { TOOLS } from '../core/mcp/tools/index.ts';
-import { rateLimitPolicy } from '../core/rate-limit-policy.ts';
-import { MCP_PROTOCOL_VERSION, SERVICE_NAME, SERVICE_VERSION, USAGE, USAGE_POLICY } from '../core/service-info.ts';
-import type { Manifest } from '../domain/manifest.ts';
-import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../domain/showcase.ts';
+import { TOOLS } from '../mcp/tools/index.ts';
+import { rateLimitPolicy } from '../quota/policy.ts';
+import { MCP_PROTOCOL_VERSION } from '../mcp/protocol.ts';
+import { SERVICE_NAME, SERVICE_VERSION, USAGE, USAGE_POLICY } from '../service/service-info.ts';
+import type { Manifest } from './manifest-schema.ts';
+import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../showcase/showcase-schema.ts';
 import type { DocumentSources } from './document-sources.ts';
 
 /**

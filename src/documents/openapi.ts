@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { API_ERRORS, ApiErrorSchema, type ApiErrorCode } from '../domain/api-error.ts';
-import { IdSchema } from '../domain/ids.ts';
-import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT, ShowcaseSchema } from '../domain/showcase.ts';
-import { SHOWCASE_METHODS } from '../core/documents/showcase.ts';
-import { MerchantStatsSchema, ProductStatsSchema } from '../domain/stats.ts';
-import { ALLOWED_METHODS, publicCacheControl } from '../core/http/headers.ts';
-import { rateLimitSummary } from '../core/rate-limit-policy.ts';
-import { publicUrls, SERVICE_DESCRIPTION, SERVICE_TITLE, USAGE_POLICY } from '../core/service-info.ts';
+import { API_ERRORS, ApiErrorSchema, type ApiErrorCode } from '../http/api-error.ts';
+import { IdSchema } from '../catalog/ids.ts';
+import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT, ShowcaseSchema } from '../showcase/showcase-schema.ts';
+import { SHOWCASE_METHODS } from '../showcase/showcase-endpoint.ts';
+import { MerchantStatsSchema, ProductStatsSchema } from '../stats/stats-schemas.ts';
+import { publicCacheControl } from '../http/caching.ts';
+import { STATS_METHODS } from '../stats/stats-endpoint.ts';
+import { rateLimitSummary } from '../quota/policy.ts';
+import { PATHS, publicUrls } from '../service/paths.ts';
+import { SERVICE_DESCRIPTION, SERVICE_TITLE, USAGE_POLICY } from '../service/service-info.ts';
 import type { DocumentSources } from './document-sources.ts';
 
 /** Specification section 9: the interface description's own versions. */
@@ -16,7 +18,7 @@ export const API_VERSION = '1.0.0';
 const TAG = 'Catalog Products';
 
 /**
- * zod → OpenAPI 3.0 schema objects. Ids are int64 in the contract (specification section 4.1); the
+ * zod → OpenAPI 3.0 schema objects. Ids are int64 in the public contract; the
  * format is added here only, since JSON Schema validators of the MCP tools would not know it.
  */
 function schemaOf(schema: z.ZodType): Record<string, unknown> {
@@ -104,7 +106,7 @@ function statsPath(resource: 'Product' | 'Merchant', sources: DocumentSources) {
         headers: {
           Allow: ref('headers', 'Allow'),
           'Access-Control-Allow-Origin': ref('headers', 'AccessControlAllowOrigin'),
-          'Access-Control-Allow-Methods': header('Allowed methods.', { type: 'string', enum: [ALLOWED_METHODS] }, true),
+          'Access-Control-Allow-Methods': header('Allowed methods.', { type: 'string', enum: [STATS_METHODS] }, true),
           'Access-Control-Allow-Headers': header('Allowed request headers.', { type: 'string' }, true),
           'Access-Control-Max-Age': header('Seconds a browser may keep this answer.', { type: 'integer' }, true),
         },
@@ -181,9 +183,9 @@ export function openApiDocument(sources: DocumentSources) {
     tags: [{ name: TAG, description: 'Engagement statistics of catalog products and merchants.' }],
     externalDocs: { description: 'AI catalog manifest: endpoints, MCP tools, documents and policies', url: documents.manifest },
     paths: {
-      '/api/public/v1/products/{productId}/stats': statsPath('Product', sources),
-      '/api/public/v1/merchants/{merchantId}/stats': statsPath('Merchant', sources),
-      '/gpt/products.json': showcasePath(sources),
+      [PATHS.productStats]: statsPath('Product', sources),
+      [PATHS.merchantStats]: statsPath('Merchant', sources),
+      [PATHS.showcase]: showcasePath(sources),
     },
     components: {
       schemas: {
@@ -199,7 +201,7 @@ export function openApiDocument(sources: DocumentSources) {
         CatalogGeneratedAt: header('When that snapshot was generated (ISO 8601).', { type: 'string' }, true),
         AccessControlAllowOrigin: header('Any origin may call the API.', { type: 'string', enum: ['*'] }, true),
         NoStore: header('Errors are never cached.', { type: 'string', enum: ['no-store'] }, true),
-        Allow: header('The methods the resource accepts.', { type: 'string', enum: [ALLOWED_METHODS] }, true),
+        Allow: header('The methods the resource accepts.', { type: 'string', enum: [STATS_METHODS] }, true),
         RetryAfter: header('Seconds to wait before retrying: an integer, at least 1.', { type: 'integer', minimum: 1 }, true),
         RateLimit: header('Remaining quota and seconds to its reset (IETF draft-ietf-httpapi-ratelimit-headers).', { type: 'string' }),
         RateLimitPolicy: header('The quota policies that apply (IETF draft-ietf-httpapi-ratelimit-headers).', { type: 'string' }),

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream, mkdirSync, renameSync, rmSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
+import { SITEMAP_CHILD_DIR } from './document-files.ts';
 import { escapeXml } from './text-escape.ts';
 
 /** sitemaps.org limits per file: 50,000 URLs and 50 MB (52,428,800 bytes) uncompressed. */
@@ -9,8 +10,6 @@ export const SITEMAP_MAX_BYTES = 52_428_800;
 /** The protocol's longest `loc` (sitemap.xsd: maxLength 2048). */
 const MAX_LOC = 2048;
 
-/** Where child sitemaps go when one file is not enough: /sitemaps/sitemap-1.xml, … */
-export const SITEMAP_CHILD_DIR = 'sitemaps';
 
 export interface SitemapEntry {
   loc: string;

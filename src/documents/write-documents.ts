@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
-import { publicUrls } from '../core/service-info.ts';
+import { publicUrls } from '../service/paths.ts';
 import { documentHeadersFile, STATIC_DOCUMENTS } from './document-files.ts';
 import type { DocumentSources } from './document-sources.ts';
 import { llmsTxt } from './llms-txt.ts';

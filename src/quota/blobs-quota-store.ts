@@ -1,5 +1,5 @@
 import type { Store } from '@netlify/blobs';
-import { BoundedCache } from '../core/bounded-cache.ts';
+import { BoundedCache } from '../lib/bounded-cache.ts';
 import { randomSalt, type QuotaStore, type QuotaTake } from './quota-store.ts';
 
 /** What this store needs of a Netlify Blobs store (opened with `consistency: 'strong'`). */

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { BoundedCache } from '../core/bounded-cache.ts';
+import { BoundedCache } from '../lib/bounded-cache.ts';
 import { randomSalt, type QuotaStore, type QuotaTake } from './quota-store.ts';
 
 const SCHEMA = `

@@ -1,17 +1,8 @@
 import type { RateLimits } from '../config/config.ts';
+import type { ClientRef } from '../http/answer.ts';
 import { clientKey } from './client-key.ts';
 import type { QuotaStore } from './quota-store.ts';
 import { createRateLimiter, type QuotaDecision } from './rate-limiter.ts';
-
-/**
- * A client as the endpoints know it: its address (null when the platform gave none: one shared
- * client), and its key once computed. A server may keep one per connection, so a keep-alive
- * connection's requests hash the address once; the key lives no longer than the connection.
- */
-export interface ClientRef {
-  address: string | null;
-  key?: string;
-}
 
 /**
  * What the endpoints ask before answering: the client's quota decision. The address is hashed

@@ -1,7 +1,7 @@
 import type { RateLimits } from '../config/config.ts';
-import { BoundedCache } from '../core/bounded-cache.ts';
+import { BoundedCache } from '../lib/bounded-cache.ts';
 import type { QuotaStore, QuotaTake } from './quota-store.ts';
-import { rateLimitMember, rateLimitPolicyField, type QuotaFields } from './rate-limit-fields.ts';
+import { rateLimitMember, rateLimitPolicyField, type QuotaFields } from '../http/rate-limit-fields.ts';
 
 /** What a quota check decides: go on or 429, and the fields every answer carries. */
 export interface QuotaDecision {
@@ -42,7 +42,7 @@ interface ClientKeys {
 const CACHED_CLIENTS = 10_000;
 
 /**
- * The public quotas of DESIGN.md over a quota store: REST requests per client, distinct product
+ * The public quotas over a quota store: REST requests per client, distinct product
  * ids per client (the enumeration guard), MCP tools/call per client, and all MCP POSTs per client.
  * `client` is already an opaque key (a salted hash), never an address.
  *

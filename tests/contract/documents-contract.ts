@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ShowcaseSchema } from '../../src/domain/showcase.ts';
+import { ShowcaseSchema } from '../../src/showcase/showcase-schema.ts';
 import { openApiChecker, type LiveAnswer } from '../support/document-validators.ts';
 import { readSampleExport } from '../support/sample-export.ts';
 import type { Send } from './stats-contract.ts';
@@ -25,7 +25,7 @@ async function answerOf(response: Response): Promise<LiveAnswer> {
 
 /**
  * The public documents as a target serves them, and every REST answer it can give checked against
- * the OpenAPI document it serves (specification 4.4, 7; DESIGN.md public documents).
+ * the OpenAPI document it serves (docs/api.md, public documents).
  */
 export function describeDocumentsContract(target: string, send: () => Send, broken: () => Send) {
   describe(`public documents: ${target}`, () => {

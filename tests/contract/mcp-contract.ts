@@ -1,9 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
-import { CatalogOverviewSchema } from '../../src/domain/catalog-overview.ts';
-import { ProductDetailSchema } from '../../src/domain/product-detail.ts';
-import { SearchOutputSchema } from '../../src/domain/product-search.ts';
+import { CatalogOverviewSchema } from '../../src/mcp/tools/catalog-overview/schema.ts';
+import { ProductDetailSchema } from '../../src/mcp/tools/get-product/schema.ts';
+import { SearchOutputSchema } from '../../src/mcp/tools/search-local-products/schema.ts';
 
 /** Sends one HTTP request to the target under test (real HTTP, an emulated function, or in-process). */
 export type Fetch = (request: Request) => Promise<Response>;
@@ -30,7 +30,7 @@ export async function connectSdkClient(fetch: Fetch): Promise<Client> {
 }
 
 /**
- * The MCP contract (specification 4.3 and 7, DESIGN.md MCP), the same on every target. `target`
+ * The MCP contract (docs/api.md, MCP), the same on every target. `target`
  * returns the fetch to use; it is read when the tests run, after the suite's beforeAll.
  */
 export function describeMcpContract(name: string, target: () => Fetch) {

@@ -29,7 +29,7 @@ function fields(header: string | null) {
 }
 
 /**
- * Public quotas, end to end (issue contract: DESIGN.md rate limits, specification 7): a burst from
+ * Public quotas, end to end (docs/api.md, public quotas): a burst from
  * one client gets 429s a client can act on; another client is unaffected.
  */
 export function describeQuotaContract(target: string, send: () => ClientSend) {

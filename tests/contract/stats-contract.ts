@@ -36,7 +36,7 @@ function expectCachedJson(response: Response) {
   expect(Number.isNaN(Date.parse(response.headers.get('catalog-generated-at') ?? ''))).toBe(false);
 }
 
-/** The REST contract (specification 4.1, 4.2, 7; DESIGN.md REST), the same for every target. */
+/** The REST contract (docs/api.md), the same for every target. */
 export function describeStatsContract(target: string, send: () => Send) {
   describe(`REST statistics contract: ${target}`, () => {
     it('answers product stats from the catalog, with no other properties', async () => {

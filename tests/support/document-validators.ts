@@ -87,7 +87,7 @@ export async function openApiChecker(definition: object) {
 }
 
 /**
- * llms.txt as DESIGN.md fixes the llmstxt.org format: "# Name", a blank line, "> summary" on one
+ * llms.txt in the llmstxt.org format as docs/api.md fixes it: "# Name", a blank line, "> summary" on one
  * line, a paragraph, then "## Section" blocks of "- [name](url): notes" lines only. Returns the
  * problems and the links found.
  */

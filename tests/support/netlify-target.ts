@@ -1,6 +1,31 @@
 import { afterAll, beforeAll, vi } from 'vitest';
 import { NetlifyDev } from '@netlify/dev';
+// NetlifyDev's own function runner (a dependency of @netlify/dev, the same module instance).
+import { FunctionsHandler } from '@netlify/functions-dev';
 import { generousQuotas } from './quota-env.ts';
+
+/**
+ * NetlifyDev bundles a function again before every request (as `netlify dev` does, to pick up
+ * edits): about 1.5 s a request for this function. Sources do not change during a test run, so
+ * each function is bundled on its first request only; its requests then run as before, each in a
+ * fresh worker.
+ */
+type Invocable = { buildData?: unknown; invoke(options: { buildDirectory?: string }): Promise<Response> };
+type Invoke = (request: Request, route: unknown, func: Invocable, buildDirectory?: string) => Promise<Response>;
+// `invoke` is private in its types: reached through the prototype as a plain property.
+const handler = FunctionsHandler.prototype as unknown as { invoke: Invoke };
+const invokeFunction = handler.invoke;
+handler.invoke = function (request, route, func, buildDirectory) {
+  const proto = Object.getPrototypeOf(func) as Invocable & { bundledOnce?: true };
+  if (!proto.bundledOnce) {
+    const invoke = proto.invoke;
+    proto.invoke = function (this: Invocable, options) {
+      return invoke.call(this, this.buildData === undefined ? options : { ...options, buildDirectory: undefined });
+    };
+    proto.bundledOnce = true;
+  }
+  return invokeFunction.call(this, request, route, func, buildDirectory);
+};
 
 /**
  * The Netlify target under local emulation (offline): routing by each function's config.path,
@@ -32,12 +57,10 @@ export async function startNetlifyDev(): Promise<{ fetch: (request: Request) => 
 
 /**
  * NetlifyDev for one test file: started before its tests, stopped after. One file only
- * (tests/netlify/netlify-target.test.ts): every instance rebuilds the functions into the same
+ * (tests/targets/netlify-target.test.ts): every instance rebuilds the functions into the same
  * .netlify/functions-serve folder, so two test files running at once break each other's copies. NetlifyDev runs each
  * request in a fresh worker that reads process.env as it is at that moment, so each request sets
- * the snapshot the function should open. Requests go one at a time: NetlifyDev rebuilds the
- * function for every request, and concurrent rebuilds race on the copied node_modules (a
- * half-copied better-sqlite3 then fails to load). About a second a request.
+ * the snapshot the function should open. Requests go one at a time, as each reads process.env.
  */
 export function useNetlifyDev(): { send: (request: Request, snapshot: string, env?: Record<string, string>) => Promise<Response> } {
   let netlify: Awaited<ReturnType<typeof startNetlifyDev>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ID, parseIdSegment } from '../../src/domain/ids.ts';
+import { MAX_ID, parseIdSegment } from '../../src/catalog/ids.ts';
 import { INVALID_IDS } from '../support/invalid-ids.ts';
 
 describe('parseIdSegment', () => {

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { EngagementRecord } from '../../domain/catalog-records.ts';
+import type { EngagementRecord } from './export-records.ts';
 import { META, SEARCH_INDEX_BUILD, SNAPSHOT_INDEXES, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../snapshot-schema.ts';
 import { IssueLog, type BuildIssue } from './build-issues.ts';
 import { exportFingerprint, locateExportFiles, type ExportFile } from './export-files.ts';

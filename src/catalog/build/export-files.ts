@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXPORT_FILES, type ExportKind } from '../../domain/catalog-records.ts';
+import { EXPORT_FILES, type ExportKind } from './export-records.ts';
 import type { IssueLog } from './build-issues.ts';
 
 export interface ExportFile {

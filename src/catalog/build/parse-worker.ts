@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
-import { EXPORT_FILES, type ExportKind } from '../../domain/catalog-records.ts';
+import { EXPORT_FILES, type ExportKind } from './export-records.ts';
 import type { BuildIssue } from './build-issues.ts';
 import { readNdjsonLines } from './ndjson-lines.ts';
 

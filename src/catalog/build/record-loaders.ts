@@ -1,7 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from '../../domain/catalog-records.ts';
-import { SHOWCASE_MAX_LIMIT } from '../../domain/showcase.ts';
-import { searchDocumentsView, TIER_SHARES } from '../snapshot-schema.ts';
+import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from './export-records.ts';
+import { NEWEST_PRODUCTS_KEPT, searchDocumentsView, TIER_SHARES } from '../snapshot-schema.ts';
 import { NewestProducts } from './newest-products.ts';
 import { foldKey, slugify } from '../text-keys.ts';
 
@@ -108,7 +107,7 @@ export function createRecordLoaders(db: Database) {
   /** Views of the published products, for the popularity tiers. */
   const publishedViews = new GrowingFloat64Array();
   const counts: LoadCounts = { merchants: 0, stores: 0, products: 0, engagement: 0 };
-  const newest = new NewestProducts(SHOWCASE_MAX_LIMIT);
+  const newest = new NewestProducts(NEWEST_PRODUCTS_KEPT);
 
   const insertMerchant = db.prepare('INSERT INTO merchants (id, name, slug) VALUES (?, ?, ?)');
   const insertStore = db.prepare(

@@ -1,4 +1,4 @@
-import type { StoreRecord } from '../../domain/catalog-records.ts';
+import type { StoreRecord } from '../build/export-records.ts';
 import { DISTRICT_WEIGHTS, OTHER_CITIES, OTHER_CITY_WEIGHTS, SAO_PAULO, SAO_PAULO_SHARE, type City, type District } from './places.ts';
 import { seedFraction, Stream, type Rng } from './rng.ts';
 import { pad } from './text.ts';

@@ -1,0 +1,15 @@
+import type { Config, Context } from '@netlify/functions';
+import { appFromEnv } from '../../src/app/app.ts';
+import { netlifyPlatform } from '../../src/platform/netlify/netlify-platform.ts';
+
+// Module scope: one configuration, one snapshot reader and one quota store per function instance.
+const app = appFromEnv(netlifyPlatform);
+
+export default (request: Request, context: Context): Promise<Response> => app.fetch(request, context.ip);
+
+export const config: Config = {
+  // The app's routes served here (src/app/routes.ts); Netlify reads this literal without running it.
+  path: ['/api', '/api/*', '/mcp', '/gpt/products.json'],
+  // Pre-rendered documents under /api/ (openapi.yaml) are served from the CDN, not the function.
+  preferStatic: true,
+};

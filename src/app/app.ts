@@ -1,0 +1,164 @@
+import { lazyCatalog } from '../catalog/catalog-reader.ts';
+import { productUrlBuilder } from '../catalog/product-url.ts';
+import { type Config, loadConfig } from '../config/config.ts';
+import { createDocumentFiles } from '../documents/serve-documents.ts';
+import { type Answer, type RequestFacts, toResponse, WebRequestFacts } from '../http/answer.ts';
+import { errorAnswer } from '../http/api-error.ts';
+import { createMcpEndpoint } from '../mcp/endpoint.ts';
+import { mcpFailure } from '../mcp/json-rpc.ts';
+import { FallbackQuotaStore } from '../quota/fallback-quota-store.ts';
+import { createQuotaGate, type QuotaGate } from '../quota/quota-gate.ts';
+import { createShowcaseEndpoint, SHOWCASE_QUERY } from '../showcase/showcase-endpoint.ts';
+import { createStatsEndpoint } from '../stats/stats-endpoint.ts';
+import type { Platform } from './platform.ts';
+import { ROUTES, type RouteName, type RouteSpec } from './routes.ts';
+
+/**
+ * A route's answer. `plain`: facts in, a plain answer out (null: not this route's after all, the
+ * platform answers), written to the socket directly by the self-hosted server. `web`: a Web
+ * Request in, a Response out (MCP, whose SDK speaks Web objects).
+ */
+export type Route =
+  | { name: RouteName; plain: (facts: RequestFacts) => Answer | Promise<Answer> | null }
+  | { name: RouteName; web: (request: Request, facts: RequestFacts) => Promise<Response> };
+
+export interface App {
+  /** The route that answers a path (WHATWG-parsed), or null: the platform's (pages, files, 404). */
+  route(pathname: string): Route | null;
+  /** Whether answers count against the client's quotas (the server then tells clients apart). */
+  readonly countsClients: boolean;
+  /** The Web face: Netlify, Astro and tests. Paths no route answers get a 404 error. */
+  fetch(request: Request, clientAddress?: string | null): Promise<Response>;
+  /** Closes the snapshot, if it was opened. */
+  close(): void;
+}
+
+const logError = (scope: string) => (error: unknown) => console.error(`[${scope}]`, error);
+
+/** What a route answers when its handler throws or rejects: the contract's 500, never a detail. */
+const FAILURES: Record<RouteName, () => Answer> = {
+  documents: () => errorAnswer('INTERNAL_ERROR'),
+  stats: () => errorAnswer('INTERNAL_ERROR'),
+  showcase: () => errorAnswer('INTERNAL_ERROR'),
+  mcp: mcpFailure,
+};
+
+/** A plain handler whose failures are logged and answered as its route's 500; sync stays sync. */
+function guardPlain(name: RouteName, handle: (facts: RequestFacts) => Answer | Promise<Answer> | null): Route {
+  const log = logError(name);
+  const failed = (error: unknown): Answer => {
+    log(error);
+    return FAILURES[name]();
+  };
+  return {
+    name,
+    plain: (facts) => {
+      try {
+        const answer = handle(facts);
+        return answer instanceof Promise ? answer.catch(failed) : answer;
+      } catch (error) {
+        return failed(error);
+      }
+    },
+  };
+}
+
+function guardWeb(name: RouteName, handle: (request: Request, facts: RequestFacts) => Promise<Response>): Route {
+  const log = logError(name);
+  return {
+    name,
+    web: async (request, facts) => {
+      try {
+        return await handle(request, facts);
+      } catch (error) {
+        log(error);
+        return toResponse(FAILURES[name]());
+      }
+    },
+  };
+}
+
+function webFace(route: (pathname: string) => Route | null): App['fetch'] {
+  return async (request, clientAddress = null) => {
+    const facts = new WebRequestFacts(request, clientAddress);
+    const found = route(facts.pathname);
+    if (found === null) return toResponse(errorAnswer('API_ROUTE_NOT_FOUND'));
+    if ('web' in found) return found.web(request, facts);
+    const answer = await found.plain(facts);
+    return toResponse(answer ?? errorAnswer('API_ROUTE_NOT_FOUND'));
+  };
+}
+
+/**
+ * The service: one route table (routes.ts), one snapshot reader and one quota gate for the
+ * process, whatever platform carries the requests. Each platform's adapter only turns its
+ * requests into these and back.
+ */
+export function createApp(config: Config, platform: Platform): App {
+  const catalog = lazyCatalog(config.catalogDb);
+  const quota: QuotaGate | null = config.rateLimits.enabled
+    ? createQuotaGate(
+        config.rateLimits,
+        new FallbackQuotaStore(platform.quotaStore(config), { timeoutMs: platform.quotaTimeoutMs, log: (m) => console.error('[quota]', m) }),
+      )
+    : null;
+  const productUrl = productUrlBuilder(config.productUrlTemplate);
+  const { cache, siteUrl } = config;
+
+  const handlers: Record<RouteName, Route | null> = {
+    documents: platform.files ? guardPlain('documents', createDocumentFiles(platform.files, cache)) : null,
+    stats: guardPlain('stats', createStatsEndpoint({ catalog, cache, siteUrl, quota, cdn: platform.cdn?.perClient ?? null })),
+    mcp: guardWeb(
+      'mcp',
+      createMcpEndpoint({
+        catalog,
+        siteUrl,
+        productUrl,
+        logError: logError('mcp'),
+        cache,
+        allowedHosts: platform.checkHost ? config.allowedHosts : null,
+        quota,
+      }),
+    ),
+    showcase: guardPlain('showcase', createShowcaseEndpoint({ catalog, productUrl, cache, cdn: platform.cdn?.shared(cache, SHOWCASE_QUERY) ?? null })),
+  };
+
+  const route = (pathname: string): Route | null => {
+    for (const spec of ROUTES) {
+      const handler = handlers[spec.name];
+      if (handler !== null && spec.match(pathname) && (spec.name !== 'documents' || platform.files!.has(pathname))) return handler;
+    }
+    return null;
+  };
+
+  return {
+    route,
+    countsClients: quota !== null,
+    fetch: webFace(route),
+    close: () => catalog.close(),
+  };
+}
+
+/** The route of a path by the table alone, without an app (what serverless adapters check first). */
+export const routeSpecOf = (pathname: string): RouteSpec | undefined => ROUTES.find((spec) => spec.match(pathname));
+
+/**
+ * For serverless entry points, where a throw at module load would turn every request into a
+ * platform error page: the configuration is read once; if it is invalid, that is logged and every
+ * request gets its route's own 500.
+ */
+export function appFromEnv(platform: Platform, env: Record<string, string | undefined> = process.env): App {
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    logError('config')(error);
+    const failing = (name: RouteName) => guardPlain(name, () => FAILURES[name]());
+    const route = (pathname: string) => {
+      const spec = routeSpecOf(pathname);
+      return spec === undefined ? null : failing(spec.name);
+    };
+    return { route, countsClients: false, fetch: webFace(route), close: () => {} };
+  }
+  return createApp(config, platform);
+}

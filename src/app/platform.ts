@@ -1,0 +1,23 @@
+import type { Config } from '../config/config.ts';
+import type { CachePolicy } from '../http/caching.ts';
+import type { StaticFiles } from '../documents/serve-documents.ts';
+import type { QuotaStore } from '../quota/quota-store.ts';
+
+/** What differs between the places the app runs: everything else is the app's. */
+export interface Platform {
+  /** The shared quota store (called once, only when quotas are on). */
+  quotaStore(config: Config): QuotaStore;
+  /** How long a use of that store may take before this instance's memory counts it instead; null: bounded already. */
+  quotaTimeoutMs: number | null;
+  /** Whether the DNS-rebinding Host check applies (off where the platform serves public host names). */
+  checkHost: boolean;
+  /** Headers for the platform's CDN, when it reads its own (Netlify). */
+  cdn?: {
+    /** On answers that carry one client's quota fields: the CDN must not give them to another. */
+    perClient: Readonly<Record<string, string>>;
+    /** On answers every client may share, one per value of the query parameters named. */
+    shared(cache: CachePolicy, query: readonly string[]): Readonly<Record<string, string>>;
+  };
+  /** The built site's files, when the app serves the public documents itself (self-hosted). */
+  files?: StaticFiles;
+}

@@ -1,0 +1,31 @@
+import { documentType } from '../documents/document-files.ts';
+import { PATHS } from '../service/paths.ts';
+
+export type RouteName = 'documents' | 'stats' | 'mcp' | 'showcase';
+
+export interface RouteSpec {
+  name: RouteName;
+  match(pathname: string): boolean;
+  /**
+   * The paths of the Netlify Function that serves it (netlify/functions/service.ts states them as
+   * a literal, which Netlify reads without running the code; a test keeps the two equal). None:
+   * the CDN serves the route's files.
+   */
+  netlify: readonly string[];
+}
+
+/**
+ * Everything the service answers, in order: the first route that matches a path answers it.
+ * Paths no route matches are the platform's (the site's pages and files, its 404). The public
+ * documents are static files: where the platform serves them itself (Netlify's CDN), the app
+ * never sees them; a file under /api/ (openapi.yaml) wins over the API.
+ */
+export const ROUTES: readonly RouteSpec[] = [
+  { name: 'documents', match: (p) => documentType(p) !== null, netlify: [] },
+  { name: 'stats', match: (p) => p === PATHS.api || p.startsWith(`${PATHS.api}/`), netlify: [PATHS.api, `${PATHS.api}/*`] },
+  { name: 'mcp', match: (p) => p === PATHS.mcp, netlify: [PATHS.mcp] },
+  { name: 'showcase', match: (p) => p === PATHS.showcase, netlify: [PATHS.showcase] },
+];
+
+/** The paths the Netlify Function must be routed. */
+export const NETLIFY_FUNCTION_PATHS: readonly string[] = ROUTES.flatMap((route) => route.netlify);

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { CatalogOverviewSchema } from '../mcp/tools/catalog-overview/schema.ts';
+import { RateLimitPolicySchema } from '../quota/policy.ts';
+import { CatalogStampSchema } from '../catalog/catalog-stamp.ts';
+
+const url = z.string();
+
+/** /gpt.json, the AI catalog manifest: what the service is, where its faces are, and its rules. */
+export const ManifestSchema = z.strictObject({
+  manifestVersion: z.literal('1.0'),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  version: z.string(),
+  baseUrl: url,
+  ...CatalogStampSchema,
+  counts: CatalogOverviewSchema.shape.counts.describe('The same counts as the catalog_overview tool'),
+  defaultCity: CatalogOverviewSchema.shape.defaultCity,
+  rest: z.strictObject({
+    authentication: z.literal('none'),
+    openapi: url,
+    openapiYaml: url,
+    endpoints: z.array(
+      z.strictObject({
+        operationId: z.string(),
+        method: z.literal('GET'),
+        urlTemplate: url,
+        example: url,
+        description: z.string(),
+        response: z.string().describe('Schema name in the OpenAPI document'),
+      }),
+    ),
+  }),
+  mcp: z.strictObject({
+    endpoint: url,
+    transport: z.literal('streamable-http'),
+    protocolVersion: z.string(),
+    authentication: z.literal('none'),
+    stateless: z.literal(true),
+    discovery: z.string().describe('GET the endpoint (without Accept: text/event-stream) for the tools and their input schemas'),
+    tools: z.array(z.strictObject({ name: z.string(), title: z.string(), description: z.string(), readOnly: z.literal(true) })),
+  }),
+  documents: CatalogOverviewSchema.shape.documents,
+  showcase: z.strictObject({ url, defaultLimit: z.number().int(), maxLimit: z.number().int(), order: z.string() }),
+  usagePolicy: z.strictObject({
+    summary: z.string(),
+    allowed: z.array(z.string()),
+    forbidden: z.array(z.string()),
+    higherVolume: z.string(),
+  }),
+  rateLimits: RateLimitPolicySchema,
+});
+export type Manifest = z.infer<typeof ManifestSchema>;

@@ -1,0 +1,52 @@
+import type { Answer, RequestFacts } from '../http/answer.ts';
+import { errorAnswer } from '../http/api-error.ts';
+import type { CachePolicy } from '../http/caching.ts';
+import { conditionalAnswer } from '../http/conditional.ts';
+import { preflight } from '../http/cors.ts';
+import { documentHeaders, documentType } from './document-files.ts';
+
+const METHODS = 'GET, HEAD, OPTIONS';
+
+/** A built static file, as the platform stores it. */
+export interface StaticFile {
+  size: number;
+  mtimeMs: number;
+  /** Its bytes, read as they are sent. */
+  open(): ReadableStream<Uint8Array>;
+}
+
+/** The built site's static files, by URL path ("/gpt.json"). */
+export interface StaticFiles {
+  has(path: string): boolean;
+  /** null when it is gone since the listing (a build replacing the site). */
+  get(path: string): StaticFile | null;
+}
+
+/**
+ * Serves the pre-rendered public documents from the built site's files with the headers the
+ * Netlify CDN gives them (document-files.ts), so both targets answer alike. null when the path is
+ * not a built document (the platform then answers, with its 404 page).
+ */
+export function createDocumentFiles(files: StaticFiles, cache: CachePolicy): (facts: RequestFacts) => Answer | null {
+  const documentPreflight = preflight(METHODS, 'Accept, If-None-Match', { 'Access-Control-Allow-Origin': '*' });
+  return (facts) => {
+    const type = documentType(facts.pathname);
+    const file = type === null ? null : files.get(facts.pathname);
+    if (type === null || file === null) return null;
+    if (facts.method === 'OPTIONS') return documentPreflight();
+    const headers = documentHeaders(type, cache);
+    if (facts.method !== 'GET' && facts.method !== 'HEAD') {
+      return errorAnswer('METHOD_NOT_ALLOWED', { headers: { Allow: METHODS }, resolution: 'Call with GET, HEAD or OPTIONS.' });
+    }
+    // A weak validator from the file's size and time: files are replaced whole by a build.
+    const etag = `W/"${file.size.toString(36)}-${Math.trunc(file.mtimeMs).toString(36)}"`;
+    headers.ETag = etag;
+    headers['Last-Modified'] = new Date(file.mtimeMs).toUTCString();
+    const answer = conditionalAnswer(facts, etag, headers, null);
+    if (answer.status === 200) {
+      headers['Content-Length'] = String(file.size);
+      if (facts.method === 'GET') answer.body = file.open();
+    }
+    return answer;
+  };
+}

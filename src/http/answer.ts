@@ -1,0 +1,62 @@
+/**
+ * The request facts a route reads and the answer it gives, as plain data. The Web adapters
+ * (Netlify, Astro) turn a Request into facts and an answer into a Response; the self-hosted server
+ * reads facts off the socket and writes answers to it directly, because building WHATWG
+ * Request/Response objects costs several times a whole stats answer (docs/benchmarks.md).
+ */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  /** null: no body (204, 304, HEAD). A stream is sent as it is read (a static file). */
+  body: string | ReadableStream<Uint8Array> | null;
+}
+
+/**
+ * A client as the endpoints know it: its address (null when the platform gave none: one shared
+ * client), and its quota key once computed. A server may keep one per connection, so the requests
+ * of a keep-alive connection hash the address once.
+ */
+export interface ClientRef {
+  address: string | null;
+  key?: string;
+}
+
+/** What a route reads of a request, however the platform delivered it. */
+export interface RequestFacts {
+  method: string;
+  /** The URL path as the WHATWG URL parser gives it (dot segments resolved, not percent-decoded). */
+  pathname: string;
+  /** The query string with its "?", or "". */
+  search: string;
+  client: ClientRef;
+  /** A request header (lower-case name), repeats joined with ", "; null when absent. */
+  header(name: string): string | null;
+}
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** The facts of a Web Request (Netlify Functions, Astro routes, tests). */
+export class WebRequestFacts implements RequestFacts {
+  readonly method: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly client: ClientRef;
+  private readonly headers: Headers;
+
+  constructor(request: Request, clientAddress: string | null = null) {
+    const url = new URL(request.url);
+    this.method = request.method;
+    this.pathname = url.pathname;
+    this.search = url.search;
+    this.headers = request.headers;
+    this.client = { address: clientAddress };
+  }
+
+  header(name: string): string | null {
+    return this.headers.get(name);
+  }
+}
+
+export function toResponse(answer: Answer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}

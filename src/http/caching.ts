@@ -1,0 +1,46 @@
+import { JSON_CONTENT_TYPE } from './answer.ts';
+import { CORS_HEADERS } from './cors.ts';
+import type { QuotaFields } from './rate-limit-fields.ts';
+
+/** CACHE_MAX_AGE and CACHE_STALE_WHILE_REVALIDATE. */
+export interface CachePolicy {
+  maxAge: number;
+  staleWhileRevalidate: number;
+}
+
+export const NO_STORE = 'no-store';
+
+/** The public cache policy of 200 answers and documents. */
+export function publicCacheControl(cache: CachePolicy): string {
+  return `public, max-age=${cache.maxAge}, stale-while-revalidate=${cache.staleWhileRevalidate}`;
+}
+
+/**
+ * Headers of a cacheable JSON answer from the snapshot (a 200 and its 304), with the quota fields
+ * when the answer was counted and the platform's CDN headers. Set on the fresh object rather than
+ * merged in afterwards: the stats hot path builds it per request, and Object.assign cost more
+ * than the rest of it.
+ */
+export function snapshotJsonHeaders(
+  cacheControl: string,
+  etag: string,
+  meta: { catalogVersion: string; generatedAt: string },
+  quota: QuotaFields | null,
+  cdn: Readonly<Record<string, string>> | null,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    ...CORS_HEADERS,
+    'Content-Type': JSON_CONTENT_TYPE,
+    'Cache-Control': cacheControl,
+    ETag: etag,
+    'Catalog-Version': meta.catalogVersion,
+    'Catalog-Generated-At': meta.generatedAt,
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (quota !== null) {
+    headers['RateLimit-Policy'] = quota['RateLimit-Policy'];
+    headers.RateLimit = quota.RateLimit;
+  }
+  if (cdn !== null) for (const name in cdn) headers[name] = cdn[name]!;
+  return headers;
+}

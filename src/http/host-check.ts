@@ -1,0 +1,12 @@
+/**
+ * DNS-rebinding protection for a server on a loopback address: a web page on evil.example that
+ * rebinds its name to 127.0.0.1 sends "Host: evil.example", which is refused.
+ */
+export function hostAllowed(host: string | null, allowed: ReadonlySet<string>): boolean {
+  if (host === null) return false;
+  const value = host.trim().toLowerCase();
+  if (allowed.has(value)) return true;
+  // "localhost" in the list allows it on any port; "localhost:4321" on that port only.
+  const withoutPort = value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : value.replace(/:\d+$/, '');
+  return allowed.has(withoutPort);
+}

@@ -1,0 +1,44 @@
+import { type Answer, JSON_CONTENT_TYPE, toResponse } from '../http/answer.ts';
+import { NO_STORE } from '../http/caching.ts';
+import { MCP_CORS_HEADERS } from './mcp-headers.ts';
+
+/** The JSON-RPC 2.0 error codes this endpoint answers with itself (the SDK answers -32601). */
+export const JSON_RPC = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  /** Implementation-defined server error: HTTP-level refusals (host, method, media type, size, quota). */
+  serverError: -32000,
+} as const;
+
+export type JsonRpcId = string | number | null;
+
+/** A JSON-RPC error answer, sent with the HTTP status that fits the transport-level cause. */
+export function jsonRpcErrorAnswer(
+  status: number,
+  code: number,
+  message: string,
+  id: JsonRpcId = null,
+  headers: Record<string, string> = {},
+  data?: unknown,
+): Answer {
+  const error = data === undefined ? { code, message } : { code, message, data };
+  return {
+    status,
+    headers: { ...MCP_CORS_HEADERS, 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': NO_STORE, ...headers },
+    body: JSON.stringify({ jsonrpc: '2.0', error, id }),
+  };
+}
+
+export const jsonRpcError = (...args: Parameters<typeof jsonRpcErrorAnswer>): Response => toResponse(jsonRpcErrorAnswer(...args));
+
+/** The answer of an MCP request that failed unexpectedly: no detail of the failure. */
+export const mcpFailure = (): Answer => jsonRpcErrorAnswer(500, JSON_RPC.internalError, 'Internal error', null);
+
+/** The id of a request we refuse, when it has a valid one (so the client can match the error). */
+export function idOf(message: unknown): JsonRpcId {
+  const id = (message as { id?: unknown } | null)?.id;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+}

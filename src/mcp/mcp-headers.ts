@@ -1,0 +1,15 @@
+import { CORS_HEADERS, EXPOSED_HEADERS, preflight } from '../http/cors.ts';
+
+export const MCP_METHODS = 'GET, POST, OPTIONS';
+
+/** Browser-based MCP clients call from any origin: the endpoint is public and read-only. */
+export const MCP_CORS_HEADERS: Readonly<Record<string, string>> = {
+  ...CORS_HEADERS,
+  'Access-Control-Expose-Headers': [...EXPOSED_HEADERS, 'Mcp-Session-Id'].join(', '),
+};
+
+export const mcpPreflight = preflight(
+  MCP_METHODS,
+  'Accept, Content-Type, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+  MCP_CORS_HEADERS,
+);

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { CatalogStampSchema } from '../../../catalog/catalog-stamp.ts';
+
+/** How many cities and categories the overview lists (the most products first). */
+export const OVERVIEW_LIST_LIMIT = 50;
+
+export const CatalogOverviewSchema = z.object({
+  ...CatalogStampSchema,
+  service: z.object({ name: z.string(), description: z.string(), baseUrl: z.string() }),
+  counts: z.object({
+    products: z.number().int().describe('Published products'),
+    merchants: z.number().int(),
+    stores: z.number().int(),
+    cities: z.number().int(),
+    categories: z.number().int(),
+  }),
+  defaultCity: z.object({ name: z.string(), state: z.string() }).describe('Where search_local_products looks when no place is given'),
+  cities: z
+    .array(z.object({ name: z.string(), state: z.string(), productsCount: z.number().int(), storesCount: z.number().int() }))
+    .max(OVERVIEW_LIST_LIMIT)
+    .describe(`Cities with stores, most products first (at most ${OVERVIEW_LIST_LIMIT}; counts.cities gives the total)`),
+  categories: z
+    .array(z.object({ name: z.string(), slug: z.string(), productsCount: z.number().int() }))
+    .max(OVERVIEW_LIST_LIMIT)
+    .describe(`Categories, most products first (at most ${OVERVIEW_LIST_LIMIT}; counts.categories gives the total)`),
+  documents: z.object({
+    manifest: z.string(),
+    showcase: z.string(),
+    llms: z.string(),
+    sitemap: z.string(),
+    openapiJson: z.string(),
+    openapiYaml: z.string(),
+  }),
+  endpoints: z.object({
+    productStats: z.string().describe('GET, URL template'),
+    merchantStats: z.string().describe('GET, URL template'),
+    mcp: z.string().describe('MCP Streamable HTTP endpoint (POST JSON-RPC)'),
+  }),
+  usagePolicy: z.string(),
+});
+export type CatalogOverview = z.infer<typeof CatalogOverviewSchema>;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { CatalogOverviewSchema } from './schema.ts';
+import { catalogOverview } from './overview.ts';
+import { defineTool, structuredResult } from '../tool-definition.ts';
+
+export const catalogOverviewTool = defineTool({
+  name: 'catalog_overview',
+  title: 'Catalog overview',
+  summary: 'Live catalog counts, cities, categories, public documents and endpoints; call it first.',
+  description:
+    'Live catalog counts (products, merchants, stores, cities, categories), the default city, the cities and categories ' +
+    'with their product counts, the public documents and the machine-readable endpoints, and the usage policy. Call it first.',
+  inputSchema: z.object({}),
+  outputSchema: CatalogOverviewSchema,
+  run: (ctx) => structuredResult(catalogOverview(ctx.catalog(), ctx.siteUrl)),
+});

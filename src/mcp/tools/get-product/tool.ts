@@ -1,0 +1,19 @@
+import { GetProductInputSchema, ProductDetailSchema } from './schema.ts';
+import { getProduct } from './get-product.ts';
+import { defineTool, structuredResult } from '../tool-definition.ts';
+
+export const getProductTool = defineTool({
+  name: 'get_product',
+  title: 'Product details',
+  summary: 'Details, price, merchant stores and canonical URL of one product by id.',
+  description:
+    'Details of one product by id: title, description, category, brand, price, availability, canonical URL, engagement ' +
+    'counters, and the merchant with all its stores (address, district, city, coordinates). Ids come from search_local_products.',
+  inputSchema: GetProductInputSchema,
+  outputSchema: ProductDetailSchema,
+  run: (ctx, { productId }) => {
+    const found = getProduct(ctx, productId);
+    if ('message' in found) return { content: [{ type: 'text', text: found.message }], isError: true };
+    return structuredResult(found.output);
+  },
+});

@@ -1,0 +1,91 @@
+import type { CityRow, DiscoveryReader, DistrictRow } from '../../../catalog/discovery-reader.ts';
+import { foldKey } from '../../../catalog/text-keys.ts';
+import { DEFAULT_RADIUS_KM, type SearchInput } from './schema.ts';
+import { DEFAULT_CITY } from '../../../service/service-info.ts';
+
+/** Where a search looks, resolved from the tool's input. */
+export type Place =
+  | { kind: 'default' | 'city'; city: CityRow; notes: string[] }
+  | { kind: 'district'; city: CityRow; district: DistrictRow; notes: string[] }
+  | { kind: 'coordinates'; latitude: number; longitude: number; radiusKm: number; notes: string[] }
+  /** Nothing to search: the message says why and what to try. */
+  | { kind: 'unresolved'; message: string };
+
+const STATE_SUFFIX = /^(.+?)\s*(?:[,/]|\s-)\s*([A-Za-z]{2})$/;
+
+/** "Campinas, SP", "Campinas - SP" and "Campinas/SP" name a city in a state. */
+function splitState(text: string): { name: string; state: string | null } {
+  const match = STATE_SUFFIX.exec(text.trim());
+  return match ? { name: match[1]!, state: match[2]!.toUpperCase() } : { name: text, state: null };
+}
+
+const quote = (text: string) => JSON.stringify(text.slice(0, 80));
+const cityLabel = (city: CityRow) => `${city.name} (${city.state})`;
+
+function resolveCity(reader: DiscoveryReader, text: string): { city: CityRow; notes: string[] } | string {
+  const { name, state } = splitState(text);
+  let found = reader.citiesByKey(foldKey(name));
+  if (state !== null && found.some((c) => c.state === state)) found = found.filter((c) => c.state === state);
+  if (found.length === 0) {
+    const known = reader.cities.slice(0, 8).map(cityLabel).join(', ');
+    return `No city named ${quote(text)} in the catalog. Cities with the most products: ${known}. ` +
+      'Check the spelling, pick one of these (catalog_overview lists more), or search by latitude and longitude.';
+  }
+  const notes = found.length > 1 ? [`Several cities are named ${quote(name)}; searched ${cityLabel(found[0]!)}, the one with the most products. Add the state ("${found[1]!.name}, ${found[1]!.state}") for another.`] : [];
+  return { city: found[0]!, notes };
+}
+
+function unknownDistrict(reader: DiscoveryReader, text: string, city: CityRow | null): string {
+  const where = city ? ` in ${cityLabel(city)}` : '';
+  const known = city ? reader.districtsOfCity(city.id, 8).map((d) => d.name).join(', ') : '';
+  return `No district named ${quote(text)}${where} in the catalog.` +
+    (known ? ` Districts of ${city!.name} with the most products: ${known}.` : '') +
+    ' Check the spelling, search the whole city (leave district out), or search by latitude and longitude.';
+}
+
+/**
+ * Resolves the place of a search: coordinates when given (both), else a city and/or district
+ * matched accent- and case-insensitively, else the default city. Never another place silently:
+ * an unknown place is `unresolved`, with the places that do exist.
+ */
+export function resolvePlace(reader: DiscoveryReader, input: SearchInput): Place {
+  const hasLat = input.latitude !== undefined;
+  const hasLon = input.longitude !== undefined;
+  if (hasLat !== hasLon) {
+    return { kind: 'unresolved', message: 'Give latitude and longitude together (decimal degrees, e.g. -23.5614 and -46.6559), or a city instead.' };
+  }
+  if (hasLat && hasLon) {
+    const notes: string[] = [];
+    if (input.city !== undefined || input.district !== undefined) notes.push('City and district were ignored: the coordinates decide the place.');
+    return { kind: 'coordinates', latitude: input.latitude!, longitude: input.longitude!, radiusKm: input.radiusKm ?? DEFAULT_RADIUS_KM, notes };
+  }
+  const notes = input.radiusKm !== undefined ? ['radiusKm was ignored: it applies to latitude and longitude only.'] : [];
+  const cityText = input.city?.trim() ? input.city : undefined;
+  const districtText = input.district?.trim() ? input.district : undefined;
+
+  let city: CityRow | null = null;
+  if (cityText !== undefined) {
+    const resolved = resolveCity(reader, cityText);
+    if (typeof resolved === 'string') return { kind: 'unresolved', message: resolved };
+    city = resolved.city;
+    notes.push(...resolved.notes);
+  }
+  if (districtText !== undefined) {
+    const candidates = reader.districtsByKey(foldKey(districtText)).filter((d) => city === null || d.cityId === city.id);
+    if (candidates.length === 0) return { kind: 'unresolved', message: unknownDistrict(reader, districtText, city) };
+    // A district named alone: the default city's if it has one, else the one with the most products.
+    const district = candidates.find((d) => reader.cities.find((c) => c.id === d.cityId)?.name === DEFAULT_CITY.name) ?? candidates[0]!;
+    const districtCity = reader.cities.find((c) => c.id === district.cityId)!;
+    if (city === null && candidates.length > 1) {
+      notes.push(`Several cities have a district named ${quote(districtText)}; searched the one in ${cityLabel(districtCity)}. Give the city for another.`);
+    }
+    return { kind: 'district', city: districtCity, district, notes };
+  }
+  if (city !== null) return { kind: 'city', city, notes };
+
+  const defaultCity = reader.citiesByKey(foldKey(DEFAULT_CITY.name)).find((c) => c.state === DEFAULT_CITY.state);
+  if (defaultCity === undefined) {
+    return { kind: 'unresolved', message: `The default city, ${DEFAULT_CITY.name}, has no stores in this catalog. Give a city (catalog_overview lists them) or coordinates.` };
+  }
+  return { kind: 'default', city: defaultCity, notes };
+}

@@ -1,0 +1,204 @@
+import type { DiscoveryReader, Match, PlaceMatch } from '../../../catalog/discovery-reader.ts';
+import { TIER_SHARES } from '../../../catalog/snapshot-schema.ts';
+import { boundingBox, distanceKm } from './geo.ts';
+import type { Place } from './place.ts';
+import { searchExpression, type SearchWord } from './words.ts';
+
+/** Number of popularity tiers in the index. */
+const TIERS = TIER_SHARES.length;
+/** Bounds one index read, so no query can make a search unbounded. */
+const MAX_MATCHES = 50_000;
+/** In a city or district, words or a category with at most this many matches are read whole. */
+const DIRECT_MATCHES = 5_000;
+/** With coordinates, words or a category with at most this many matches are placed by their merchants' stores. */
+const PROBE_MATCHES = 3_000;
+/** Merchants searched per index read in a radius search, nearest first. */
+const MERCHANT_CHUNK = 64;
+/** A radius search that has read this many merchants without enough results reads the matches instead. */
+const RING_MERCHANT_BUDGET = 2_000;
+
+/** A product found, with the store that puts it in the place searched (coordinates plans). */
+export interface Hit {
+  productId: number;
+  merchantId: number;
+  views: number;
+  likes: number;
+  distanceKm?: number;
+  storeId?: number;
+}
+
+export interface SearchRequest {
+  words: SearchWord[];
+  /** Category filter: its token (k<id>) and how many products it has. */
+  category: { token: string; products: number } | null;
+  limit: number;
+}
+
+/** At most how many products the words (in titles, or anywhere) and the category can match, in all places (Infinity for neither). */
+function matchBound(request: SearchRequest, titleOnly = false): number {
+  const bounds = request.words.map((w) => (titleOnly ? w.titleDocs : w.docs));
+  if (request.category) bounds.push(request.category.products);
+  return Math.min(Infinity, ...bounds);
+}
+
+const toHit = ([productId, merchantId, views, likes]: Match | PlaceMatch): Hit => ({ productId, merchantId, views, likes });
+
+/** Most viewed first, then most liked, then lowest id: a total order, so results are stable. */
+const byPopularity = (a: Hit, b: Hit) => b.views - a.views || b.likes - a.likes || a.productId - b.productId;
+const byDistance = (a: Hit, b: Hit) => a.distanceKm! - b.distanceKm! || byPopularity(a, b);
+
+/**
+ * All matches of the words and the category in the whole catalog, when there are at most `cap`;
+ * null when there are more. Worth trying when the counts say so (one word with few products), and
+ * for several words, whose counts say little (words common alone can be rare together): those are
+ * counted in the index first, which is cheap, before their matches are read and joined.
+ */
+function allMatchesIfFew<T>(reader: DiscoveryReader, request: SearchRequest, expression: string, bound: number, cap: number, read: (limit: number) => T[]): T[] | null {
+  if (bound > cap && (request.words.length < 2 || reader.countMatches(expression, cap + 1) > cap)) return null;
+  const matches = read(cap + 1);
+  return matches.length <= cap ? matches : null;
+}
+
+/**
+ * City, district or default city: title matches first, then matches anywhere in the text, each
+ * group most viewed first. When the words or the category have few matches in the whole catalog,
+ * they are read whole and kept if their merchant is in the place. Otherwise the place's
+ * popularity tiers are read from the top, and the first tier that completes the page ends the
+ * read: every product in a lower tier has fewer views than any above it.
+ */
+export function searchPlace(reader: DiscoveryReader, request: SearchRequest, placeToken: string): Hit[] {
+  const { words, limit } = request;
+  const category = request.category ? [request.category.token] : [];
+  const results: Hit[] = [];
+  const seen = new Set<number>();
+  for (const titleOnly of words.length > 0 ? [true, false] : [false]) {
+    const bound = matchBound(request, titleOnly);
+    if (bound === 0) continue;
+    const pass: Hit[] = [];
+    const collect = (matches: (Match | PlaceMatch)[]) => {
+      for (const match of matches) if (!seen.has(match[0])) pass.push(toHit(match));
+    };
+    const expression = searchExpression({ words, titleOnly, facets: category });
+    const few = allMatchesIfFew(reader, request, expression, bound, DIRECT_MATCHES, (cap) => reader.matchesMarkingPlace(expression, placeToken, cap));
+    if (few) {
+      collect(few.filter((match) => match[4] === 1));
+    } else {
+      for (let tier = 1; tier <= TIERS && results.length + pass.length < limit; tier++) {
+        collect(reader.matches(searchExpression({ words, titleOnly, facets: [`${placeToken}t${tier}`, ...category] }), MAX_MATCHES));
+      }
+    }
+    pass.sort(byPopularity);
+    for (const hit of pass.slice(0, limit - results.length)) {
+      results.push(hit);
+      seen.add(hit.productId);
+    }
+    if (results.length >= limit) break;
+  }
+  return results;
+}
+
+type NearestStores = Map<number, { distanceKm: number; storeId: number }>;
+
+/** Each merchant's nearest store within the radius, from the merchants' own store lists. */
+function nearestStoresOf(reader: DiscoveryReader, merchantIds: Iterable<number>, lat: number, lon: number, radiusKm: number): NearestStores {
+  const nearest: NearestStores = new Map();
+  for (const merchantId of merchantIds) {
+    for (const [storeId, sLat, sLon] of reader.storePointsOfMerchant(merchantId)) {
+      const d = distanceKm(lat, lon, sLat, sLon);
+      const best = nearest.get(merchantId);
+      if (d <= radiusKm && (best === undefined || d < best.distanceKm)) nearest.set(merchantId, { distanceKm: d, storeId });
+    }
+  }
+  return nearest;
+}
+
+/** Places every match by its merchant's nearest store: for words with few matches. */
+function placeMatches(reader: DiscoveryReader, matches: Match[], place: Extract<Place, { kind: 'coordinates' }>, limit: number): Hit[] {
+  const nearest = nearestStoresOf(reader, new Set(matches.map((m) => m[1])), place.latitude, place.longitude, place.radiusKm);
+  const hits: Hit[] = [];
+  for (const match of matches) {
+    const store = nearest.get(match[1]);
+    if (store) hits.push({ ...toHit(match), distanceKm: store.distanceKm, storeId: store.storeId });
+  }
+  return hits.sort(byDistance).slice(0, limit);
+}
+
+/**
+ * Coordinates: nearest first. Words or a category with few matches are placed match by match. Otherwise
+ * (common words, category or no words at all) the merchants around the point are read in rings
+ * of doubling radius, nearest first, a chunk at a time, until the page is complete: every merchant
+ * not yet read is farther than every product found.
+ */
+export function searchNear(reader: DiscoveryReader, request: SearchRequest, place: Extract<Place, { kind: 'coordinates' }>): Hit[] {
+  const { words } = request;
+  const facets = request.category ? [request.category.token] : [];
+  const bound = matchBound(request);
+  if (bound === 0) return [];
+  const expression = searchExpression({ words, facets });
+  const few = allMatchesIfFew(reader, request, expression, bound, PROBE_MATCHES, (cap) => reader.matches(expression, cap));
+  if (few) return placeMatches(reader, few, place, request.limit);
+
+  const { latitude: lat, longitude: lon, radiusKm } = place;
+  const results: Hit[] = [];
+  /** Merchants met in a ring box but farther than that ring: they belong to a later ring. */
+  const pending: NearestStores = new Map();
+  /** Merchants whose ring is done (a later box can meet their other stores again). */
+  const done = new Set<number>();
+  let read = 0;
+  let inner: ReturnType<typeof boundingBox> | null = null;
+  for (let ring = Math.min(0.5, radiusKm); ; ring = Math.min(ring * 2, radiusKm)) {
+    const box = boundingBox(lat, lon, ring);
+    // Each store is read once: the new box minus the previous one, as up to four rectangles.
+    for (const [minLat, maxLat, minLon, maxLon] of ringRectangles(box, inner)) {
+      for (const [storeId, merchantId, sLat, sLon] of reader.storePointsInBox(minLat, maxLat, minLon, maxLon)) {
+        if (done.has(merchantId)) continue;
+        const d = distanceKm(lat, lon, sLat, sLon);
+        const best = pending.get(merchantId);
+        if (d <= radiusKm && (best === undefined || d < best.distanceKm)) pending.set(merchantId, { distanceKm: d, storeId });
+      }
+    }
+    inner = box;
+    const ready = [...pending].filter(([, s]) => s.distanceKm <= ring).sort((a, b) => a[1].distanceKm - b[1].distanceKm);
+    for (let i = 0; i < ready.length && results.length < request.limit; ) {
+      // A chunk ends between two different distances, so no tie is split across chunks.
+      let end = Math.min(i + MERCHANT_CHUNK, ready.length);
+      while (end < ready.length && ready[end]![1].distanceKm === ready[end - 1]![1].distanceKm) end++;
+      const chunk = ready.slice(i, end);
+      const chunkExpression = searchExpression({ words, facets, anyMerchant: chunk.map(([id]) => id) });
+      for (const match of reader.matches(chunkExpression, MAX_MATCHES)) {
+        const store = pending.get(match[1])!;
+        results.push({ ...toHit(match), distanceKm: store.distanceKm, storeId: store.storeId });
+      }
+      read += chunk.length;
+      i = end;
+      // Far more merchants than a common word needs: read the word's matches instead.
+      if (read >= RING_MERCHANT_BUDGET && results.length < request.limit) {
+        return placeMatches(reader, reader.matches(expression, MAX_MATCHES), place, request.limit);
+      }
+    }
+    // Merchants of this ring are done, whether read or not (once the page is complete).
+    for (const [merchantId] of ready) {
+      pending.delete(merchantId);
+      done.add(merchantId);
+    }
+    if (results.length >= request.limit || ring >= radiusKm) break;
+  }
+  return results.sort(byDistance).slice(0, request.limit);
+}
+
+type Box = ReturnType<typeof boundingBox>;
+
+/** The part of `outer` outside `inner` (which it contains), as non-overlapping rectangles. */
+function ringRectangles(outer: Box, inner: Box | null): Box[] {
+  if (inner === null) return [outer];
+  const [oMinLat, oMaxLat, oMinLon, oMaxLon] = outer;
+  const [iMinLat, iMaxLat, iMinLon, iMaxLon] = inner;
+  // R-tree bounds are inclusive: the inner edges are nudged so no store is read twice.
+  const eps = 1e-9;
+  return [
+    [oMinLat, iMinLat - eps, oMinLon, oMaxLon],
+    [iMaxLat + eps, oMaxLat, oMinLon, oMaxLon],
+    [iMinLat, iMaxLat, oMinLon, iMinLon - eps],
+    [iMinLat, iMaxLat, iMaxLon + eps, oMaxLon],
+  ];
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { PriceSchema } from '../../../catalog/price.ts';
+import { CatalogStampSchema } from '../../../catalog/catalog-stamp.ts';
+import { StoreSchema } from '../../../catalog/store.ts';
+
+export const SEARCH_MAX_LIMIT = 10;
+export const DEFAULT_RADIUS_KM = 10;
+export const MAX_RADIUS_KM = 100;
+
+/** search_local_products input: every field optional; no location means the default city. */
+export const SearchInputSchema = z.object({
+  query: z
+    .string()
+    .optional()
+    .describe('Words to find in product title, description, category or brand; accents and case do not matter, partial words match ("gelad" finds "Geladeira"). Omit to list the products of a place.'),
+  category: z.string().optional().describe('Category name or slug ("Eletrônicos" or "eletronicos"); catalog_overview lists them'),
+  city: z.string().optional().describe('City name, accents optional ("sao paulo"); a state may follow ("Campinas, SP")'),
+  district: z.string().optional().describe('District (bairro) within the city ("Pinheiros")'),
+  latitude: z.number().min(-90).max(90).optional().describe('Latitude of the searcher; give longitude too'),
+  longitude: z.number().min(-180).max(180).optional().describe('Longitude of the searcher; give latitude too'),
+  radiusKm: z
+    .number()
+    .gt(0)
+    .max(MAX_RADIUS_KM)
+    .optional()
+    .describe(`Search radius around latitude/longitude, in km (default ${DEFAULT_RADIUS_KM}, at most ${MAX_RADIUS_KM})`),
+  limit: z.number().int().min(1).max(SEARCH_MAX_LIMIT).optional().describe(`How many products to return (1 to ${SEARCH_MAX_LIMIT}, default ${SEARCH_MAX_LIMIT})`),
+});
+export type SearchInput = z.infer<typeof SearchInputSchema>;
+
+export const LocationSchema = z.object({
+  resolvedBy: z
+    .enum(['default', 'city', 'district', 'coordinates', 'unresolved'])
+    .describe('How the place searched was chosen: the default city, the city/district given, the coordinates given, or not at all (see message)'),
+  description: z.string().describe('The place searched, in words'),
+  city: z.object({ name: z.string(), state: z.string() }).optional(),
+  district: z.string().optional(),
+  latitude: z.number().optional(),
+  longitude: z.number().optional(),
+  radiusKm: z.number().optional(),
+});
+
+export const SearchResultSchema = z.object({
+  productId: z.number().int(),
+  title: z.string(),
+  price: PriceSchema,
+  category: z.string(),
+  brand: z.string(),
+  merchant: z.object({ id: z.number().int(), name: z.string() }),
+  store: StoreSchema.extend({
+    distanceKm: z.number().optional().describe('Distance from the given coordinates to this store, the merchant\'s nearest'),
+  }).describe('The store that puts the product in the place searched'),
+  availability: z.literal('in_stock').describe('Published products are in stock'),
+  url: z.string().describe('Canonical product page'),
+});
+
+export const SearchOutputSchema = z.object({
+  ...CatalogStampSchema,
+  location: LocationSchema,
+  filters: z.object({
+    query: z.string().nullable(),
+    terms: z.array(z.string()).describe('The words searched, folded'),
+    ignoredTerms: z.array(z.string()).describe('Words of the query not searched (stopwords, beyond the first eight)'),
+    category: z.object({ name: z.string(), slug: z.string() }).nullable(),
+    limit: z.number().int(),
+  }),
+  ordering: z.string().describe('How results are ordered'),
+  results: z.array(SearchResultSchema).max(SEARCH_MAX_LIMIT),
+  message: z.string().describe('What was found, or why nothing was and what to try instead'),
+});
+export type SearchOutput = z.infer<typeof SearchOutputSchema>;
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+export type SearchLocation = z.infer<typeof LocationSchema>;

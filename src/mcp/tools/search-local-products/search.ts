@@ -1,0 +1,124 @@
+import Database from 'better-sqlite3';
+import type { CatalogReader } from '../../../catalog/catalog-reader.ts';
+import type { StoreRow } from '../../../catalog/discovery-reader.ts';
+import { slugify } from '../../../catalog/text-keys.ts';
+import { priceOf } from '../../../catalog/price.ts';
+import { SEARCH_MAX_LIMIT, type SearchInput, type SearchLocation, type SearchOutput, type SearchResult } from './schema.ts';
+import type { ToolContext, ToolOutcome } from '../tool-context.ts';
+import { roundKm } from './geo.ts';
+import { resolvePlace, type Place } from './place.ts';
+import { expandWords, searchTerms } from './words.ts';
+import { searchNear, searchPlace, type Hit } from './plans.ts';
+import { storeView } from '../../../catalog/store.ts';
+
+function locationOf(place: Place): SearchLocation {
+  switch (place.kind) {
+    case 'unresolved':
+      return { resolvedBy: 'unresolved', description: 'No place could be resolved from the input.' };
+    case 'coordinates':
+      return {
+        resolvedBy: 'coordinates',
+        description: `within ${place.radiusKm} km of ${place.latitude}, ${place.longitude}`,
+        latitude: place.latitude,
+        longitude: place.longitude,
+        radiusKm: place.radiusKm,
+      };
+    case 'district':
+      return {
+        resolvedBy: 'district',
+        description: `${place.district.name}, ${place.city.name} (${place.city.state})`,
+        city: { name: place.city.name, state: place.city.state },
+        district: place.district.name,
+      };
+    default:
+      return {
+        resolvedBy: place.kind,
+        description: `${place.city.name} (${place.city.state})${place.kind === 'default' ? ', the default city (no place was given)' : ''}`,
+        city: { name: place.city.name, state: place.city.state },
+      };
+  }
+}
+
+/** The merchant's store that puts the product in the place searched. */
+function storeFor(ctx: CatalogReader, hit: Hit, place: Place): StoreRow | undefined {
+  const stores = ctx.discovery.storesOfMerchant(hit.merchantId);
+  if (hit.storeId !== undefined) return stores.find((s) => s.id === hit.storeId);
+  if (place.kind === 'district') return stores.find((s) => s.districtId === place.district.id);
+  if (place.kind === 'city' || place.kind === 'default') return stores.find((s) => s.cityId === place.city.id);
+  return undefined;
+}
+
+/**
+ * search_local_products: resolves the place and the category, runs the search plan that fits,
+ * and says in words what was searched and, when nothing was found, what to try instead.
+ */
+export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolOutcome<SearchOutput> {
+  const catalog = ctx.catalog();
+  const reader = catalog.discovery;
+  const limit = input.limit ?? SEARCH_MAX_LIMIT;
+  const query = input.query?.trim() ? input.query : null;
+  const { terms, ignored } = query === null ? { terms: [], ignored: [] } : searchTerms(query);
+  const place = resolvePlace(reader, input);
+
+  const categoryText = input.category?.trim() ? input.category : null;
+  const category = categoryText === null ? undefined : reader.categoryBySlug(slugify(categoryText));
+  const output: SearchOutput = {
+    catalogVersion: catalog.meta.catalogVersion,
+    generatedAt: catalog.meta.generatedAt,
+    location: locationOf(place),
+    filters: { query, terms, ignoredTerms: ignored, category: category ? { name: category.name, slug: category.slug } : null, limit },
+    ordering: place.kind === 'coordinates'
+      ? 'Nearest store first (distanceKm), then most viewed.'
+      : 'Matches in the title first, then matches elsewhere in the text; each group most viewed first.',
+    results: [],
+    message: '',
+  };
+  if (place.kind === 'unresolved') return { output: { ...output, message: place.message }, isError: true };
+  if (categoryText !== null && category === undefined) {
+    const known = reader.categories.slice(0, 12).map((c) => `${c.name} (${c.slug})`).join(', ');
+    return { output: { ...output, message: `No category named ${JSON.stringify(categoryText.slice(0, 80))}. Categories: ${known}. catalog_overview lists them all; or leave category out and put the word in query.` }, isError: true };
+  }
+
+  let hits: Hit[];
+  try {
+    const words = expandWords(reader, terms);
+    const request = { words, category: category ? { token: `k${category.id}`, products: category.productsCount } : null, limit };
+    hits = place.kind === 'coordinates' ? searchNear(reader, request, place) : searchPlace(reader, request, place.kind === 'district' ? `d${place.district.id}` : `c${place.city.id}`);
+  } catch (error) {
+    // Words are reduced to what the tokenizer itself keeps, so this is not expected; if some
+    // character still trips FTS5, the caller gets a clear empty answer, not a failure.
+    if (!(error instanceof Database.SqliteError)) throw error;
+    ctx.logError(error);
+    return { output: { ...output, message: 'These words could not be searched. Try plain words (letters and digits).' }, isError: true };
+  }
+
+  for (const hit of hits) {
+    const product = reader.product(hit.productId);
+    const store = product && storeFor(catalog, hit, place);
+    if (!product || !store) continue;
+    const result: SearchResult = {
+      productId: product.id,
+      title: product.title,
+      price: priceOf(product.priceCents),
+      category: product.category,
+      brand: product.brand,
+      merchant: { id: product.merchantId, name: product.merchantName },
+      store: hit.distanceKm === undefined ? storeView(store) : { ...storeView(store), distanceKm: roundKm(hit.distanceKm) },
+      availability: 'in_stock',
+      url: ctx.productUrl(product.id, product.slug),
+    };
+    output.results.push(result);
+  }
+
+  const notes = [...place.notes, ...(ignored.length > 0 ? [`Not searched: ${ignored.join(', ')}.`] : [])];
+  const where = output.location.description;
+  if (output.results.length === 0) {
+    const tryInstead = place.kind === 'coordinates'
+      ? 'Try a larger radiusKm (at most 100), fewer or shorter words, or no category.'
+      : 'Try fewer or shorter words, no category, the whole city instead of a district, another city (catalog_overview lists them), or coordinates with a radius.';
+    output.message = [`No products found for ${query === null ? 'this place' : JSON.stringify(query.slice(0, 200))}${category ? ` in category ${category.name}` : ''} in ${where}.`, tryInstead, ...notes].join(' ');
+  } else {
+    output.message = [`Found ${output.results.length} product${output.results.length === 1 ? "" : "s"}; place: ${where}.`, ...notes].join(" ");
+  }
+  return { output, isError: false };
+}

@@ -1,0 +1,17 @@
+import type { CatalogReader } from '../../catalog/catalog-reader.ts';
+
+/** What the MCP tools need from their surroundings. */
+export interface ToolContext {
+  /** The opened snapshot; throws when it is missing or unreadable. */
+  catalog: () => CatalogReader;
+  siteUrl: string;
+  /** The canonical URL of a product page. */
+  productUrl: (id: number, slug: string) => string;
+  logError: (error: unknown) => void;
+}
+
+/** A tool's answer: structured output, and whether it is an error the model should act on. */
+export interface ToolOutcome<T> {
+  output: T;
+  isError: boolean;
+}

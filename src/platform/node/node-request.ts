@@ -1,0 +1,83 @@
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ClientRef, RequestFacts } from '../../http/answer.ts';
+
+/**
+ * One request header, joined as Headers.get joins repeats; reading req.headers instead would
+ * build the whole parsed header object on every request.
+ */
+function rawHeader(raw: string[], lowerName: string): string | null {
+  let value: string | null = null;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === lowerName.length && name.toLowerCase() === lowerName) value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+  }
+  return value;
+}
+
+/** A request's facts read off the Node request, without a WHATWG Request (the stats hot path). */
+export class NodeRequestFacts implements RequestFacts {
+  readonly method: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly client: ClientRef;
+  private readonly raw: string[];
+
+  constructor(req: IncomingMessage, pathname: string, search: string, client: ClientRef) {
+    this.method = req.method ?? 'GET';
+    this.pathname = pathname;
+    this.search = search;
+    this.client = client;
+    this.raw = req.rawHeaders;
+  }
+
+  header(name: string): string | null {
+    return rawHeader(this.raw, name);
+  }
+}
+
+/**
+ * The client's address: the socket's peer, or behind a trusted reverse proxy (TRUST_PROXY=on) the
+ * last address of X-Forwarded-For, the one that proxy appended (earlier ones are the client's word).
+ */
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string | null {
+  if (trustProxy) {
+    const last = rawHeader(req.rawHeaders, 'x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (last) return last;
+  }
+  return req.socket.remoteAddress ?? null;
+}
+
+/** The client of each open connection: its key is hashed once per connection, not per request. */
+const connectionClients = new WeakMap<Socket, ClientRef>();
+
+export function clientOf(req: IncomingMessage, trustProxy: boolean): ClientRef {
+  const address = clientAddress(req, trustProxy);
+  let client = connectionClients.get(req.socket);
+  // Behind a proxy one connection carries many clients.
+  if (client === undefined || client.address !== address) {
+    client = { address };
+    connectionClients.set(req.socket, client);
+  }
+  return client;
+}
+
+/** The client of every request when quotas are off: nobody reads it. */
+export const NO_CLIENT: ClientRef = { address: null };
+
+/** Paths the WHATWG URL parser leaves as they are: no dot segment, nothing it escapes or rewrites. */
+const PLAIN_PATH = /^[A-Za-z0-9/_.-]*$/;
+
+/**
+ * The path and query of an origin-form request target, the path as the WHATWG URL parser gives it
+ * (dot segments resolved, backslashes turned into slashes…), so this server routes exactly as the
+ * Web platforms do; a path of plain characters needs no parsing.
+ */
+export function targetOf(url: string): { pathname: string; search: string } {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const search = queryAt === -1 ? '' : url.slice(queryAt);
+  if (PLAIN_PATH.test(path) && !path.includes('/.')) return { pathname: path, search };
+  const parsed = new URL(url, 'http://localhost');
+  return { pathname: parsed.pathname, search: parsed.search };
+}

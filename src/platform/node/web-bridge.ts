@@ -1,0 +1,58 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+
+/**
+ * Converts a Node request into a Web Request for the platform-free core. The URL is built on the
+ * configured origin, not on the client's Host header, so a hostile Host cannot change routing;
+ * the header itself is passed on untouched for the handlers that check it.
+ */
+export function toWebRequest(req: IncomingMessage, origin: string): Request {
+  const headers: [string, string][] = [];
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.push([raw[i]!, raw[i + 1]!]);
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(origin + req.url, {
+    method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null,
+    // Required by the fetch spec for a streamed request body.
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/** Writes a Web Response to a Node response, streaming the body. */
+export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: string[] = [];
+  response.headers.forEach((value, name) => {
+    // Set-Cookie is never produced by this service; Headers.forEach joins others correctly.
+    headers.push(name, value);
+  });
+  res.writeHead(response.status, headers);
+  if (response.body === null) res.end();
+  else await sendWebBody(res, response.body);
+}
+
+/** Streams a Web body to a Node response; aborts cleanly on client loss. */
+export async function sendWebBody(res: ServerResponse, body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+      if (!res.write(value)) {
+        await new Promise((resolve) => {
+          res.once('drain', resolve);
+          res.once('close', resolve);
+        });
+      }
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error as Error);
+  }
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { RateLimits } from '../config/config.ts';
+
+/** The public quotas as the documents state them (gpt.json, llms.txt, the OpenAPI description). */
+export const RateLimitPolicySchema = z.object({
+  enabled: z.boolean().describe('False on a private deployment that turned quotas off'),
+  perClient: z.string(),
+  windowSeconds: z.number().int(),
+  restRequestsPerWindow: z.number().int(),
+  mcpToolCallsPerWindow: z.number().int(),
+  mcpRequestsPerWindow: z.number().int().describe('Every POST to /mcp, tools/call included'),
+  distinctProductIds: z.object({ limit: z.number().int(), windowSeconds: z.number().int() }).describe('Enumeration guard'),
+  whenExceeded: z.string(),
+  publicDocuments: z.string(),
+});
+export type RateLimitPolicy = z.infer<typeof RateLimitPolicySchema>;
+
+export function rateLimitPolicy(limits: RateLimits): RateLimitPolicy {
+  return {
+    enabled: limits.enabled,
+    perClient: 'Quotas count per client, keyed by a salted hash of the client IP address; addresses are never stored.',
+    windowSeconds: limits.windowSeconds,
+    restRequestsPerWindow: limits.rest,
+    mcpToolCallsPerWindow: limits.mcpCalls,
+    mcpRequestsPerWindow: limits.mcpRequests,
+    distinctProductIds: { limit: limits.distinctIds, windowSeconds: limits.distinctWindowSeconds },
+    whenExceeded:
+      'HTTP 429 with Retry-After (integer seconds, at least 1) and the RateLimit-Policy and RateLimit fields ' +
+      '(IETF draft-ietf-httpapi-ratelimit-headers); REST bodies are the Error object with code RATE_LIMIT_EXCEEDED, ' +
+      'MCP bodies a JSON-RPC error (code -32000) carrying the request id. Wait for Retry-After before retrying.',
+    publicDocuments: 'The public documents are static files and are not limited.',
+  };
+}
+
+/** The policy in one sentence, for prose (llms.txt, the OpenAPI description). */
+export function rateLimitSummary(limits: RateLimits): string {
+  if (!limits.enabled) return 'This deployment has public quotas turned off.';
+  return (
+    `Per client: ${limits.rest} REST requests and ${limits.mcpCalls} MCP tool calls (${limits.mcpRequests} MCP requests in all) ` +
+    `per ${limits.windowSeconds} s, and at most ${limits.distinctIds} distinct product ids per ${limits.distinctWindowSeconds} s; ` +
+    'beyond that, HTTP 429 with Retry-After.'
+  );
+}

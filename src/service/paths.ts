@@ -1,0 +1,38 @@
+/**
+ * Every path the service answers on, in one place: the route table, the documents that link them
+ * and the build that writes the static ones all read them here.
+ */
+export const PATHS = {
+  /** Everything under it is the REST API's (its own 404 included), but for static files there. */
+  api: '/api',
+  productStats: '/api/public/v1/products/{productId}/stats',
+  merchantStats: '/api/public/v1/merchants/{merchantId}/stats',
+  mcp: '/mcp',
+  showcase: '/gpt/products.json',
+  manifest: '/gpt.json',
+  llms: '/llms.txt',
+  sitemap: '/sitemap.xml',
+  /** Child sitemaps, when one file is not enough: /sitemaps/sitemap-1.xml, … */
+  sitemapChildren: '/sitemaps',
+  openapiJson: '/openapi.json',
+  openapiYaml: '/api/openapi.yaml',
+} as const;
+
+/** The public URLs of this deployment, as the documents and catalog_overview list them. */
+export function publicUrls(siteUrl: string) {
+  return {
+    documents: {
+      manifest: siteUrl + PATHS.manifest,
+      showcase: siteUrl + PATHS.showcase,
+      llms: siteUrl + PATHS.llms,
+      sitemap: siteUrl + PATHS.sitemap,
+      openapiJson: siteUrl + PATHS.openapiJson,
+      openapiYaml: siteUrl + PATHS.openapiYaml,
+    },
+    endpoints: {
+      productStats: siteUrl + PATHS.productStats,
+      merchantStats: siteUrl + PATHS.merchantStats,
+      mcp: siteUrl + PATHS.mcp,
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import type { CatalogReader } from '../catalog/catalog-reader.ts';
+import { parseIdSegment } from '../catalog/ids.ts';
+import type { Answer, RequestFacts } from '../http/answer.ts';
+import { errorAnswer } from '../http/api-error.ts';
+import { type CachePolicy, publicCacheControl, snapshotJsonHeaders } from '../http/caching.ts';
+import { conditionalAnswer, type Rendered, render } from '../http/conditional.ts';
+import { CORS_HEADERS, preflight } from '../http/cors.ts';
+import type { QuotaFields } from '../http/rate-limit-fields.ts';
+import { BoundedCache } from '../lib/bounded-cache.ts';
+import type { QuotaGate } from '../quota/quota-gate.ts';
+import type { QuotaDecision } from '../quota/rate-limiter.ts';
+import type { MerchantStats, ProductStats } from './stats-schemas.ts';
+
+export interface StatsDeps {
+  /** The process's snapshot reader; throws when it is missing or unreadable (answered as 500). */
+  catalog: () => CatalogReader;
+  cache: CachePolicy;
+  siteUrl: string;
+  /** Public quotas; null when they are off. */
+  quota: QuotaGate | null;
+  /** The platform CDN's headers for answers that carry one client's quota fields; null: none. */
+  cdn: Readonly<Record<string, string>> | null;
+}
+
+/** The methods of the stats routes. */
+export const STATS_METHODS = 'GET, OPTIONS';
+
+/** The REST statistics routes; every other path under /api/ is API_ROUTE_NOT_FOUND. */
+const STATS_ROUTE = /^\/api\/public\/v1\/(products|merchants)\/([^/]*)\/stats$/;
+
+/** About 2 MB of rendered answers per process. */
+const RENDERED_CACHE_ENTRIES = 10_000;
+
+function productStats(catalog: CatalogReader, productId: number): ProductStats {
+  const counts = catalog.productEngagement(productId);
+  return {
+    productId,
+    viewsCount: counts?.views ?? 0,
+    likesCount: counts?.likes ?? 0,
+    dislikesCount: counts?.dislikes ?? 0,
+  };
+}
+
+function merchantStats(catalog: CatalogReader, merchantId: number): MerchantStats {
+  const totals = catalog.merchantTotals(merchantId);
+  return {
+    merchantId,
+    productsCount: totals?.productsCount ?? 0,
+    storesCount: totals?.storesCount ?? 0,
+    viewsCount: totals?.views ?? 0,
+    likesCount: totals?.likes ?? 0,
+    dislikesCount: totals?.dislikes ?? 0,
+  };
+}
+
+/**
+ * Every path under /api/: the product and merchant statistics, and the contract's errors for the
+ * rest. Synchronous while the quota store is (no promise per request on the self-hosted hot path).
+ */
+export function createStatsEndpoint(deps: StatsDeps): (facts: RequestFacts) => Answer | Promise<Answer> {
+  const cacheControl = publicCacheControl(deps.cache);
+  const notFoundResolution = `See ${deps.siteUrl}/openapi.json for the available routes.`;
+  const { cdn } = deps;
+  const statsPreflight = preflight(STATS_METHODS, 'Accept, Content-Type, If-None-Match', { ...CORS_HEADERS, ...cdn });
+
+  /*
+   * Rendered bodies and their ETags, by route and id. The snapshot never changes under a reader,
+   * so entries never go stale; a hot product then costs no query, no serialization, no hashing.
+   */
+  const rendered = new BoundedCache<string, Rendered>(RENDERED_CACHE_ENTRIES);
+  const renderStats = (catalog: CatalogReader, isProduct: boolean, id: number): Rendered => {
+    const key = isProduct ? `p${id}` : `m${id}`;
+    let entry = rendered.get(key);
+    if (entry === undefined) {
+      entry = render(JSON.stringify(isProduct ? productStats(catalog, id) : merchantStats(catalog, id)));
+      rendered.set(key, entry);
+    }
+    return entry;
+  };
+
+  const withQuota = (quota: QuotaFields | null): Record<string, string> | null =>
+    quota === null ? cdn : { ...quota, ...cdn };
+
+  /** The answer once the quota has decided (null: quotas off). */
+  const decided = (facts: RequestFacts, match: RegExpExecArray | null, id: number | null, decision: QuotaDecision | null): Answer => {
+    if (decision !== null && !decision.allowed) {
+      return errorAnswer('RATE_LIMIT_EXCEEDED', { headers: { 'Retry-After': String(decision.retryAfter), ...decision.headers, ...cdn } });
+    }
+    const quota = decision === null ? null : decision.headers;
+    if (!match) return errorAnswer('API_ROUTE_NOT_FOUND', { resolution: notFoundResolution, headers: withQuota(quota) });
+    if (facts.method !== 'GET') return errorAnswer('METHOD_NOT_ALLOWED', { headers: { Allow: STATS_METHODS, ...withQuota(quota) } });
+    const isProduct = match[1] === 'products';
+    if (id === null) return errorAnswer(isProduct ? 'INVALID_PRODUCT_ID' : 'INVALID_MERCHANT_ID', { headers: withQuota(quota) });
+    const catalog = deps.catalog();
+    const { body, etag } = renderStats(catalog, isProduct, id);
+    return conditionalAnswer(facts, etag, snapshotJsonHeaders(cacheControl, etag, catalog.meta, quota, cdn), body);
+  };
+
+  /*
+   * Every request counts against the client's quota but a preflight; a product id also counts
+   * against the enumeration guard once valid. Quota fields go on every counted answer, the 429
+   * included.
+   */
+  return (facts) => {
+    const match = STATS_ROUTE.exec(facts.pathname);
+    if (match && facts.method === 'OPTIONS') return statsPreflight();
+    const id = match && facts.method === 'GET' ? parseIdSegment(match[2]!) : null;
+    const decision = deps.quota === null ? null : deps.quota.rest(facts.client, match?.[1] === 'products' ? id : null);
+    if (decision instanceof Promise) return decision.then((d) => decided(facts, match, id, d));
+    return decided(facts, match, id, decision);
+  };
+}

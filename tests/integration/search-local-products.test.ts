@@ -1,0 +1,123 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { openCatalog } from '../../src/catalog/catalog-reader.ts';
+import { productUrlBuilder } from '../../src/catalog/product-url.ts';
+import { distanceKm } from '../../src/mcp/tools/search-local-products/geo.ts';
+import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
+import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
+import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
+import { readSampleExport } from '../support/sample-export.ts';
+
+const sample = readSampleExport();
+const SITE = 'https://catalogo.example';
+/** One reader for the whole file, closed after it. */
+const catalog = openCatalog(inject('sampleSnapshot'));
+afterAll(() => catalog.close());
+const ctx: ToolContext = {
+  catalog: () => catalog,
+  siteUrl: SITE,
+  productUrl: productUrlBuilder(`${SITE}/produtos/{id}/{slug}`),
+  logError: (error) => {
+    throw error;
+  },
+};
+const search = (input: SearchInput) => searchLocalProducts(ctx, input);
+
+/** Stores of a product's merchant, from the export itself (not from the snapshot under test). */
+const storesOf = (productId: number) => {
+  const product = sample.products.find((p) => p.id === productId)!;
+  return sample.stores.filter((s) => s.merchantId === product.merchantId);
+};
+
+describe('search_local_products on the sample catalog', () => {
+  it('searches the default city, São Paulo, when no place is given, and says so', () => {
+    const { output, isError } = search({});
+    expect(isError).toBe(false);
+    expect(output.location).toMatchObject({ resolvedBy: 'default', city: { name: 'São Paulo', state: 'SP' } });
+    expect(output.results).toHaveLength(10);
+    for (const r of output.results) {
+      expect(r.store.city).toBe('São Paulo');
+      expect(storesOf(r.productId).some((s) => s.id === r.store.id)).toBe(true);
+      expect(r.availability).toBe('in_stock');
+      expect(r.url).toBe(`https://catalogo.example/produtos/${r.productId}/${sample.products.find((p) => p.id === r.productId)!.slug}`);
+      expect(r.price.formatted).toMatch(/^R\$ \d{1,3}(\.\d{3})*,\d{2}$/);
+    }
+    // Most viewed first.
+    const views = output.results.map((r) => sample.engagement.get(r.productId)?.views ?? 0);
+    expect(views).toEqual([...views].sort((a, b) => b - a));
+  });
+
+  it('ignores accents and case, and matches partial words', () => {
+    const a = search({ query: 'FONE bluetooth' }).output.results.map((r) => r.productId);
+    const b = search({ query: 'fône BLUETOOTH' }).output.results.map((r) => r.productId);
+    expect(a.length).toBeGreaterThan(0);
+    expect(b).toEqual(a);
+    const partial = search({ query: 'blueto' }).output.results;
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial.every((r) => /bluetooth/i.test(sample.products.find((p) => p.id === r.productId)!.title + sample.products.find((p) => p.id === r.productId)!.description))).toBe(true);
+    // Title matches come before matches elsewhere in the text.
+    const titles = search({ query: 'bluetooth' }).output.results.map((r) => /bluetooth/i.test(r.title));
+    expect(titles[0]).toBe(true);
+    expect(titles).toEqual([...titles].sort((a, b) => Number(b) - Number(a)));
+  });
+
+  it('resolves city and district accent-insensitively and keeps results inside them', () => {
+    const { output } = search({ city: 'sao paulo', district: 'PINHEIROS' });
+    expect(output.location).toMatchObject({ resolvedBy: 'district', district: 'Pinheiros', city: { name: 'São Paulo' } });
+    expect(output.results.length).toBeGreaterThan(0);
+    for (const r of output.results) expect(r.store.district).toBe('Pinheiros');
+    const rio = search({ city: 'Rio de Janeiro, RJ' }).output;
+    expect(rio.location.resolvedBy).toBe('city');
+    expect(rio.results.length).toBeGreaterThan(0);
+    expect(rio.results.every((r) => r.store.city === 'Rio de Janeiro')).toBe(true);
+  });
+
+  it('filters by category name or slug', () => {
+    const byName = search({ category: 'Eletrônicos' }).output;
+    const bySlug = search({ category: 'eletronicos' }).output;
+    expect(byName.filters.category).toEqual({ name: 'Eletrônicos', slug: 'eletronicos' });
+    expect(byName.results.length).toBeGreaterThan(0);
+    expect(bySlug.results.map((r) => r.productId)).toEqual(byName.results.map((r) => r.productId));
+    expect(byName.results.every((r) => r.category === 'Eletrônicos')).toBe(true);
+  });
+
+  it('orders by distance with coordinates, within the radius, nearest store of each merchant', () => {
+    const at = { latitude: -23.5614, longitude: -46.6559 };
+    const { output } = search({ ...at, radiusKm: 5 });
+    expect(output.location).toMatchObject({ resolvedBy: 'coordinates', radiusKm: 5 });
+    const distances = output.results.map((r) => r.store.distanceKm!);
+    expect(distances.length).toBeGreaterThan(0);
+    expect(distances).toEqual([...distances].sort((x, y) => x - y));
+    for (const r of output.results) {
+      const nearest = Math.min(...storesOf(r.productId).map((s) => distanceKm(at.latitude, at.longitude, s.latitude, s.longitude)));
+      expect(r.store.distanceKm).toBeCloseTo(nearest, 2);
+      expect(nearest).toBeLessThanOrEqual(5);
+    }
+    // Every product within the radius that is nearer than the last result is in the results.
+    const last = distances.at(-1)!;
+    const nearer = sample.products.filter((p) => p.publishedAt !== null && storesOf(p.id).some((s) => distanceKm(at.latitude, at.longitude, s.latitude, s.longitude) < last - 1e-6));
+    expect(nearer.every((p) => output.results.some((r) => r.productId === p.id))).toBe(true);
+  });
+
+  it('says what it did not find and what to try, never another city silently', () => {
+    const unknown = search({ city: 'Gotham' });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.output.results).toEqual([]);
+    expect(unknown.output.location.resolvedBy).toBe('unresolved');
+    expect(unknown.output.message).toMatch(/No city named "Gotham".*São Paulo/);
+    const none = search({ query: 'zzyzx' });
+    expect(none.isError).toBe(false);
+    expect(none.output.results).toEqual([]);
+    expect(none.output.message).toMatch(/No products found.*Try/);
+    expect(search({ category: 'Naves espaciais' }).output.message).toMatch(/No category/);
+    expect(search({ latitude: -23.5 }).isError).toBe(true);
+  });
+
+  it('treats hostile text as words, ignoring stopwords and words past the eighth', () => {
+    const { output, isError } = search({ query: 'fone de ouvido " OR * NEAR {title}: \u0000 a b c d e f g h i j' });
+    // Quotes, operators, column filters and NUL are separators: only the words remain.
+    expect(output.filters.terms).toEqual(['fone', 'ouvido', 'or', 'near', 'title', 'b', 'c', 'd']);
+    expect(output.filters.ignoredTerms).toEqual(['de', 'a', 'e', 'f', 'g', 'h', 'i', 'j']);
+    expect(isError).toBe(false);
+    expect(output.message).toMatch(/Not searched: de, a, e, f, g, h, i, j\./);
+  });
+});

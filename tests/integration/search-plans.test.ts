@@ -1,0 +1,155 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCatalog, type CatalogReader } from '../../src/catalog/catalog-reader.ts';
+import { buildSnapshot } from '../../src/catalog/build/build-snapshot.ts';
+import { generateCatalog } from '../../src/catalog/generate/generate.ts';
+import { foldKey, slugify } from '../../src/catalog/text-keys.ts';
+import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
+import { distanceKm } from '../../src/mcp/tools/search-local-products/geo.ts';
+import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
+import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
+
+/*
+ * Every search plan against a brute-force answer computed here from the snapshot's plain tables.
+ * 60,000 generated products: common words have far more matches than a plan reads whole, so the
+ * popularity tiers, the several-words probe and the radius rings all run, not only the small
+ * catalog's read-everything paths.
+ */
+const PRODUCTS = 60_000;
+
+interface Product { id: number; merchantId: number; words: Set<string>; titleWords: Set<string>; categorySlug: string; views: number; likes: number }
+interface Store { id: number; merchantId: number; city: string; district: string; latitude: number; longitude: number }
+
+let dir: string;
+let catalog: CatalogReader;
+let products: Product[];
+let stores: Store[];
+let ctx: ToolContext;
+
+const wordsOf = (text: string) => new Set(foldKey(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+/** A query word matches a text word equal to it, or that it begins (from three letters on). */
+const matches = (queryWords: string[], textWords: Set<string>) =>
+  queryWords.every((q) => [...textWords].some((w) => w === q || (q.length >= 3 && w.startsWith(q))));
+const byPopularity = (a: Product, b: Product) => b.views - a.views || b.likes - a.likes || a.id - b.id;
+
+/**
+ * The answer by definition: filter everything, then order (search_local_products' `ordering`).
+ * The words are those the search says it searched (stopwords such as "para" are left out).
+ */
+function expected(input: SearchInput, queryWords: string[]): number[] {
+  const category = input.category ? slugify(input.category) : null;
+  const candidates = products.filter((p) => matches(queryWords, p.words) && (category === null || p.categorySlug === category));
+  if (input.latitude !== undefined) {
+    const radius = input.radiusKm ?? 10;
+    const nearest = new Map<number, number>();
+    for (const s of stores) {
+      const d = distanceKm(input.latitude, input.longitude!, s.latitude, s.longitude);
+      if (d <= radius && d < (nearest.get(s.merchantId) ?? Infinity)) nearest.set(s.merchantId, d);
+    }
+    return candidates
+      .filter((p) => nearest.has(p.merchantId))
+      .sort((a, b) => nearest.get(a.merchantId)! - nearest.get(b.merchantId)! || byPopularity(a, b))
+      .slice(0, 10)
+      .map((p) => p.id);
+  }
+  const city = foldKey(input.city ?? 'São Paulo');
+  const district = input.district ? foldKey(input.district) : null;
+  const inPlace = new Set(stores.filter((s) => foldKey(s.city) === city && (district === null || foldKey(s.district) === district)).map((s) => s.merchantId));
+  const local = candidates.filter((p) => inPlace.has(p.merchantId));
+  const inTitle = local.filter((p) => matches(queryWords, p.titleWords)).sort(byPopularity);
+  const elsewhere = local.filter((p) => !inTitle.includes(p)).sort(byPopularity);
+  return [...inTitle, ...elsewhere].slice(0, 10).map((p) => p.id);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'search-plans-'));
+  await generateCatalog({ products: PRODUCTS, seed: 7, outDir: join(dir, 'export') });
+  const built = await buildSnapshot({ sourceDir: join(dir, 'export'), outFile: join(dir, 'catalog.sqlite') });
+  expect(built.ok).toBe(true);
+  const db = new Database(join(dir, 'catalog.sqlite'), { readonly: true });
+  products = (db
+    .prepare(`SELECT p.id, p.merchant_id AS merchantId, p.title, p.description, p.category, p.brand, c.slug AS categorySlug,
+        coalesce(e.views, 0) AS views, coalesce(e.likes, 0) AS likes
+      FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN engagement e ON e.product_id = p.id
+      WHERE p.published_at IS NOT NULL`)
+    .all() as { id: number; merchantId: number; title: string; description: string; category: string; brand: string; categorySlug: string; views: number; likes: number }[]).map((r) => ({
+    id: r.id,
+    merchantId: r.merchantId,
+    words: wordsOf(`${r.title} ${r.description} ${r.category} ${r.brand}`),
+    titleWords: wordsOf(r.title),
+    categorySlug: r.categorySlug,
+    views: r.views,
+    likes: r.likes,
+  }));
+  stores = db.prepare('SELECT id, merchant_id AS merchantId, city, district, latitude, longitude FROM stores').all() as Store[];
+  db.close();
+  catalog = openCatalog(join(dir, 'catalog.sqlite'));
+  ctx = { catalog: () => catalog, siteUrl: 'https://catalogo.example', productUrl: (id) => `https://catalogo.example/p/${id}`, logError: () => {} };
+}, 120_000);
+
+afterAll(() => {
+  // The reader keeps its file open for the life of the process (as the server does); the
+  // directory can still go (POSIX unlink).
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Words by how many products have them anywhere, and in titles, from the generated text itself. */
+function wordsByFrequency(): [word: string, products: number, titles: number][] {
+  const counts = new Map<string, [number, number]>();
+  for (const p of products) {
+    for (const w of p.words) {
+      const c = counts.get(w) ?? [0, 0];
+      c[0] += 1;
+      if (p.titleWords.has(w)) c[1] += 1;
+      counts.set(w, c);
+    }
+  }
+  // Stopwords ("para") are not searched: leave them out.
+  return [...counts]
+    .filter(([w]) => /^\p{L}{4,}$/u.test(w) && w !== 'para')
+    .map(([w, [n, t]]): [string, number, number] => [w, n, t])
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+
+describe('search plans against the brute-force answer (60,000 products)', () => {
+  it('finds the same products in the same order for every kind of search', () => {
+    const frequent = wordsByFrequency();
+    const common = frequent.filter(([, n]) => n > 10_000).map(([w]) => w);
+    const titled = frequent.filter(([, , t]) => t > 6_000).map(([w]) => w);
+    const rare = frequent.filter(([, n]) => n >= 20 && n <= 200).map(([w]) => w);
+    expect(common.length).toBeGreaterThan(3);
+    expect(titled.length).toBeGreaterThan(0);
+    expect(rare.length).toBeGreaterThan(3);
+    const [pinheiros] = stores.filter((s) => s.district === 'Pinheiros');
+    expect(pinheiros).toBeDefined();
+    const near = { latitude: pinheiros!.latitude, longitude: pinheiros!.longitude };
+
+    const inputs: SearchInput[] = [
+      {},
+      { query: common[0] },
+      { query: titled[0] },
+      { query: rare[0] },
+      { query: `${common[1]} ${common[2]}` },
+      { query: `${common[0]} ${rare[1]}` },
+      { query: titled[0]!.slice(0, 4) },
+      { category: 'Eletrônicos' },
+      { category: catalog.discovery.categories[1]!.name, query: common[3] },
+      { city: 'São Paulo', district: 'Pinheiros' },
+      { district: 'Pinheiros', query: common[1] },
+      { city: 'Rio de Janeiro', query: titled[0] },
+      { ...near, radiusKm: 2 },
+      { ...near, radiusKm: 5, query: common[0] },
+      { ...near, radiusKm: 10, query: rare[2] },
+      { ...near, radiusKm: 25, category: 'Eletrônicos' },
+    ];
+    for (const input of inputs) {
+      const { output, isError } = searchLocalProducts(ctx, input);
+      expect(isError, JSON.stringify(input)).toBe(false);
+      expect(output.filters.terms).toEqual(input.query ? [...wordsOf(input.query)] : []);
+      expect(output.results.map((r) => r.productId), JSON.stringify(input)).toEqual(expected(input, output.filters.terms));
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import { resolveConfig } from '@netlify/config';
+import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { getStore } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { NETLIFY_FUNCTION_PATHS } from '../../src/app/routes.ts';
+import { bucketStoreName } from '../../src/quota/blobs-quota-store.ts';
+
+/*
+ * Bundles netlify/functions with Netlify's own bundler and the settings of netlify.toml, as a
+ * deploy does, and runs the bundled function from its own folder (as Lambda does, cwd = bundle).
+ * NetlifyDev cannot show this: it ignores [functions] included_files.
+ */
+let out: string;
+const bundles: Record<string, string> = {};
+
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), 'catalog-bundle-'));
+  const { config } = await resolveConfig({ cwd: process.cwd(), offline: true });
+  // A deploy bundles the snapshot `npm run build` left in data/; a fresh clone has none yet.
+  const snapshot = join('data', 'catalog.sqlite');
+  const placed = !existsSync(snapshot);
+  if (placed) copyFileSync(inject('sampleSnapshot'), snapshot);
+  // @netlify/build hands zip-it-and-ship-it these netlify.toml keys in camelCase.
+  const results = await zipFunctions([config.functionsDirectory ?? 'netlify/functions'], out, {
+    archiveFormat: 'none',
+    basePath: process.cwd(),
+    repositoryRoot: process.cwd(),
+    // Every block of netlify.toml's [functions] ('*' and per function), as a deploy passes them.
+    config: Object.fromEntries(
+      Object.entries((config.functions ?? {}) as Record<string, { included_files?: string[]; node_bundler?: 'nft' | 'esbuild'; external_node_modules?: string[] }>).map(([name, settings]) => [
+        name,
+        { includedFiles: settings.included_files, nodeBundler: settings.node_bundler, externalNodeModules: settings.external_node_modules },
+      ]),
+    ),
+  });
+  if (placed) rmSync(snapshot);
+  expect(results.map((r) => r.name).sort()).toEqual(['quota-sweep', 'service']);
+  for (const result of results) {
+    bundles[result.name] = result.path;
+    // The scheduled quota sweep reads no snapshot and ships none.
+    if (result.name === 'quota-sweep') continue;
+    expect(readdirSync(join(result.path, 'data'))).toEqual(['catalog.sqlite']);
+    // Run the bundle on the sample snapshot, whatever data/ held.
+    copyFileSync(inject('sampleSnapshot'), join(result.path, 'data', 'catalog.sqlite'));
+  }
+}, 120_000);
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+function writeProbe(name: string, request: string) {
+  writeFileSync(
+    join(bundles[name]!, 'probe.mjs'),
+    `const fn = await import('./netlify/functions/${name}.mjs');
+     const res = await fn.default(${request}, {});
+     console.log(JSON.stringify({ status: res.status, body: await res.json() }));`,
+  );
+}
+
+describe('Netlify function bundle', () => {
+  it('bundles the quota sweep as a scheduled function, without the snapshot or SQLite', async () => {
+    const source = await import('../../netlify/functions/quota-sweep.ts');
+    expect(source.config).toEqual({ schedule: '@hourly' });
+    expect(existsSync(join(bundles['quota-sweep']!, 'data'))).toBe(false);
+    expect(existsSync(join(bundles['quota-sweep']!, 'node_modules', 'better-sqlite3'))).toBe(false);
+  });
+
+  it('sweeps past quota stores from its own folder, with the Blobs context Netlify gives functions', async () => {
+    const server = new BlobsServer({ directory: join(out, 'blobs'), token: 'sweep-token', port: 0 });
+    const { port } = await server.start();
+    try {
+      const client = { siteID: 'sweep-site', token: 'sweep-token', edgeURL: `http://localhost:${port}`, uncachedEdgeURL: `http://localhost:${port}` };
+      const store = (name: string) => getStore({ name, ...client, consistency: 'strong' });
+      // Quota blobs of an hour long past, of an hour to come, and the salt.
+      for (let slot = 1; slot <= 3; slot++) await store('quotas-until-2026-01-01T00').set(`rest:c:1/n/${slot}`, '');
+      const future = bucketStoreName('quotas', Date.now() + 3_600_000);
+      await store(future).set('rest:c:2/n/1', '');
+      await store('quotas').set('salt', 'kept');
+      const context = Buffer.from(JSON.stringify(client)).toString('base64');
+      writeProbe('quota-sweep', `new Request('https://site.example/.netlify/functions/quota-sweep', { method: 'POST', body: '{}' })`);
+      // Not execFileSync: the Blobs server answering the function runs in this process.
+      const { stdout } = await promisify(execFile)(process.execPath, ['probe.mjs'], { cwd: bundles['quota-sweep']!, env: { PATH: process.env.PATH ?? '', NETLIFY_BLOBS_CONTEXT: context } });
+      // The function logs its summary first; the probe's line is the last.
+      expect(stdout).toContain('[quota] swept 1 expired quota stores (3 blobs); 1 still live');
+      const { status, body } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { status: number; body: unknown };
+      expect(status).toBe(200);
+      expect(body).toEqual({ stores: ['quotas-until-2026-01-01T00'], blobs: 3, kept: 1 });
+      expect((await store('quotas-until-2026-01-01T00').list()).blobs).toHaveLength(0);
+      expect((await store(future).list()).blobs).toHaveLength(1);
+      expect(await store('quotas').get('salt')).toBe('kept');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("routes the app's paths to the one function (the route table's), static files first", async () => {
+    const { config } = await resolveConfig({ cwd: process.cwd(), offline: true });
+    expect(config.build.publish).toMatch(/dist\/client$/);
+    const source = await import('../../netlify/functions/service.ts');
+    expect(source.config).toEqual({ path: [...NETLIFY_FUNCTION_PATHS], preferStatic: true });
+    expect(NETLIFY_FUNCTION_PATHS).toEqual(['/api', '/api/*', '/mcp', '/gpt/products.json']);
+  });
+
+  it('ships only the Linux x64 build of better-sqlite3 (and the snapshot, checked at bundling)', () => {
+    for (const [name, bundle] of Object.entries(bundles)) {
+      if (name === 'quota-sweep') continue;
+      expect(readdirSync(join(bundle, 'node_modules', 'better-sqlite3', 'prebuilds'))).toEqual(['linux-x64.node']);
+    }
+  });
+
+  /** Runs a request through a bundled function, from the bundle's own folder, as on Netlify. */
+  const probe = (name: string, request: string) => {
+    writeProbe(name, request);
+    const output = execFileSync(process.execPath, ['probe.mjs'], { cwd: bundles[name]!, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+    return JSON.parse(output) as { status: number; body: Record<string, any> };
+  };
+
+  it('answers from its own folder, as on Netlify', () => {
+    const { status, body } = probe('service', `new Request('https://site.example/api/public/v1/merchants/1/stats')`);
+    expect(status).toBe(200);
+    expect(body.merchantId).toBe(1);
+    expect(body.productsCount).toBeGreaterThan(0);
+  });
+
+  it('answers MCP tool calls from its own folder, on a public host name', () => {
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_product', arguments: { productId: 1 } } });
+    const { status, body } = probe('service', `new Request('https://site.example/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json', Host: 'site.example' }, body: ${JSON.stringify(call)} })`);
+    expect(status).toBe(200);
+    expect(body.result.structuredContent.product.id).toBe(1);
+  });
+
+  it('answers the showcase from its own folder, cached by the CDN per limit', async () => {
+    const { status, body } = probe('service', `new Request('https://site.example/gpt/products.json?limit=2')`);
+    expect(status).toBe(200);
+    expect(body.products).toHaveLength(2);
+    writeFileSync(
+      join(bundles.service!, 'probe-headers.mjs'),
+      `const fn = await import('./netlify/functions/service.mjs');
+       const res = await fn.default(new Request('https://site.example/gpt/products.json'), {});
+       console.log(JSON.stringify(Object.fromEntries(res.headers)));`,
+    );
+    const headers = JSON.parse(execFileSync(process.execPath, ['probe-headers.mjs'], { cwd: bundles.service!, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' }));
+    expect(headers).toMatchObject({ 'netlify-vary': 'query=limit', 'netlify-cdn-cache-control': expect.stringMatching(/^public, durable, max-age=\d+/) });
+  });
+});
