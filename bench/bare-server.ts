@@ -6,7 +6,10 @@
  */
 import { createServer } from 'node:http';
 
-const { body, headers } = JSON.parse(process.env.BARE_ANSWER ?? '{"body":"{}","headers":{}}') as { body: string; headers: Record<string, string> };
+const { body, headers } = JSON.parse(process.env.BARE_ANSWER ?? '{"body":"{}","headers":{}}') as {
+  body: string;
+  headers: Record<string, string>;
+};
 const server = createServer((_req, res) => {
   res.writeHead(200, headers).end(body);
 });

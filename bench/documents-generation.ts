@@ -11,6 +11,10 @@ import { writePublicDocuments } from '../src/documents/write-documents.ts';
 const [snapshot, outDir] = process.argv.slice(2);
 if (!snapshot || !outDir) throw new Error('usage: node bench/documents-generation.ts <snapshot> <outDir>');
 const catalog = openCatalog(snapshot, { memoryMap: false });
-const result = await writePublicDocuments(documentSources(loadConfig({ SITE_URL: 'https://catalogo.example' }), catalog), outDir, (line) => console.error(`[documents] ${line}`));
+const result = await writePublicDocuments(documentSources(loadConfig({ SITE_URL: 'https://catalogo.example' }), catalog), outDir, (line) =>
+  console.error(`[documents] ${line}`),
+);
 catalog.close();
-console.log(JSON.stringify({ maxRssMb: process.resourceUsage().maxRSS / 1024, urls: result.sitemap.urls, children: result.sitemap.children }));
+console.log(
+  JSON.stringify({ maxRssMb: process.resourceUsage().maxRSS / 1024, urls: result.sitemap.urls, children: result.sitemap.children }),
+);

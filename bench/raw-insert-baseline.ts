@@ -4,9 +4,10 @@
  * cache: twice the build's, which measured faster here), with no validation, no reference checks
  * and no indexes. Prints its wall time and peak RSS.
  */
-import Database from 'better-sqlite3';
+
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { readNdjsonLines } from '../src/catalog/build/ndjson-lines.ts';
 
 const [sourceDir, outFile] = process.argv.slice(2) as [string, string];

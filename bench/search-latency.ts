@@ -5,15 +5,15 @@
  * products) and rare ones (in at most 0.3%).
  */
 import Database from 'better-sqlite3';
-import { openCatalog, type CatalogReader } from '../src/catalog/catalog-reader.ts';
-import type { ToolContext } from '../src/mcp/tools/tool-context.ts';
+import { type CatalogReader, openCatalog } from '../src/catalog/catalog-reader.ts';
+import { slugify } from '../src/catalog/text-keys.ts';
 import { getProduct } from '../src/mcp/tools/get-product/get-product.ts';
 import { boundingBox, distanceKm } from '../src/mcp/tools/search-local-products/geo.ts';
 import { resolvePlace } from '../src/mcp/tools/search-local-products/place.ts';
-import { searchTerms } from '../src/mcp/tools/search-local-products/words.ts';
-import { searchLocalProducts } from '../src/mcp/tools/search-local-products/search.ts';
-import { slugify } from '../src/catalog/text-keys.ts';
 import type { SearchInput } from '../src/mcp/tools/search-local-products/schema.ts';
+import { searchLocalProducts } from '../src/mcp/tools/search-local-products/search.ts';
+import { searchTerms } from '../src/mcp/tools/search-local-products/words.ts';
+import type { ToolContext } from '../src/mcp/tools/tool-context.ts';
 
 export interface LatencyRow {
   label: string;
@@ -40,7 +40,9 @@ function vocabulary(file: string, min: number, max: number, count: number): stri
   db.exec("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, 'products_fts', 'row')");
   // Letters only: the filter tokens (m17, c3, p1…) have digits.
   const words = db
-    .prepare("SELECT term FROM temp.vocab WHERE doc BETWEEN ? AND ? AND length(term) >= 4 AND term NOT GLOB '*[0-9]*' ORDER BY doc DESC LIMIT ?")
+    .prepare(
+      "SELECT term FROM temp.vocab WHERE doc BETWEEN ? AND ? AND length(term) >= 4 AND term NOT GLOB '*[0-9]*' ORDER BY doc DESC LIMIT ?",
+    )
     .pluck()
     .all(min, max, count) as string[];
   db.close();
@@ -67,7 +69,10 @@ function naiveSearch(catalog: CatalogReader, input: SearchInput): unknown {
     for (const [, merchantId, lat, lon] of reader.storePointsInBox(a, b, c, d)) {
       if (distanceKm(place.latitude, place.longitude, lat, lon) <= place.radiusKm) near.add(merchantId);
     }
-    return reader.matchesByRelevance(expression, null, 1_000_000).filter((m) => near.has(m[1])).slice(0, 10);
+    return reader
+      .matchesByRelevance(expression, null, 1_000_000)
+      .filter((m) => near.has(m[1]))
+      .slice(0, 10);
   }
   return reader.matchesByRelevance(expression, place.kind === 'district' ? `d${place.district.id}` : `c${place.city.id}`, 10);
 }
@@ -75,24 +80,53 @@ function naiveSearch(catalog: CatalogReader, input: SearchInput): unknown {
 /** `naiveRuns` 0 leaves the naive plan out (it takes seconds a query: for quick looks at ours). */
 export function benchSearchLatency(snapshot: string, runs = 200, naiveRuns = Math.max(20, Math.floor(runs / 4))): LatencyRow[] {
   const catalog = openCatalog(snapshot);
-  const ctx: ToolContext = { catalog: () => catalog, siteUrl: 'https://bench.example', productUrl: (id, slug) => `https://bench.example/produtos/${id}/${slug}`, logError: console.error };
+  const ctx: ToolContext = {
+    catalog: () => catalog,
+    siteUrl: 'https://bench.example',
+    productUrl: (id, slug) => `https://bench.example/produtos/${id}/${slug}`,
+    logError: console.error,
+  };
   const total = catalog.discovery.counts.products;
   const common = vocabulary(snapshot, Math.floor(total * 0.03), total, 12);
   const rare = vocabulary(snapshot, 5, Math.max(5, Math.floor(total * 0.003)), 40);
   if (common.length === 0 || rare.length === 0) throw new Error('the snapshot is too small for the search benchmark');
-  const districts = catalog.discovery.districtsOfCity(catalog.discovery.cities.find((c) => c.name === 'São Paulo')!.id, 40).map((d) => d.name);
+  const districts = catalog.discovery
+    .districtsOfCity(catalog.discovery.cities.find((c) => c.name === 'São Paulo')!.id, 40)
+    .map((d) => d.name);
   const categories = catalog.discovery.categories.map((c) => c.name);
-  const points: [number, number][] = catalog.discovery.storesOfMerchant(1).concat(catalog.discovery.storesOfMerchant(2)).map((s) => [s.latitude, s.longitude]);
+  const points: [number, number][] = catalog.discovery
+    .storesOfMerchant(1)
+    .concat(catalog.discovery.storesOfMerchant(2))
+    .map((s) => [s.latitude, s.longitude]);
   const pick = <T>(list: T[], i: number) => list[i % list.length]!;
 
   const classes: [string, SearchInput[]][] = [
     ['common word', common.map((w) => ({ query: w }))],
     ['rare word', rare.map((w) => ({ query: w }))],
-    ['several words', common.map((w, i) => ({ query: `${w} ${pick(common, i + 3)} ${pick(rare, i)}`.slice(0, 60) })).concat(common.map((w, i) => ({ query: `${w} ${pick(common, i + 5)}` })))],
+    [
+      'several words',
+      common
+        .map((w, i) => ({ query: `${w} ${pick(common, i + 3)} ${pick(rare, i)}`.slice(0, 60) }))
+        .concat(common.map((w, i) => ({ query: `${w} ${pick(common, i + 5)}` }))),
+    ],
     ['category only', categories.map((category) => ({ category }))],
     ['city + district', districts.map((district, i) => ({ city: 'São Paulo', district, query: i % 2 ? pick(common, i) : undefined }))],
-    ['coordinates + radius', points.map(([latitude, longitude], i) => ({ latitude, longitude, radiusKm: [2, 5, 10, 25][i % 4], query: i % 2 ? pick(common, i) : undefined }))],
-    ['no query', catalog.discovery.cities.slice(0, 8).map((c): SearchInput => ({ city: `${c.name}, ${c.state}` })).concat([{}])],
+    [
+      'coordinates + radius',
+      points.map(([latitude, longitude], i) => ({
+        latitude,
+        longitude,
+        radiusKm: [2, 5, 10, 25][i % 4],
+        query: i % 2 ? pick(common, i) : undefined,
+      })),
+    ],
+    [
+      'no query',
+      catalog.discovery.cities
+        .slice(0, 8)
+        .map((c): SearchInput => ({ city: `${c.name}, ${c.state}` }))
+        .concat([{}]),
+    ],
   ];
   const rows: LatencyRow[] = classes.map(([label, inputs]) => ({
     label,

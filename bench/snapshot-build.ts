@@ -34,10 +34,14 @@ function timedBuild(sourceDir: string, outFile: string, rssFile: string): { seco
   // A preloaded one-liner writes the build process's own peak RSS (worker threads included).
   const reportRss = `import { writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));`;
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(reportRss)}`, 'scripts/build-catalog.ts'], {
-    env: { ...process.env, CATALOG_SOURCE: sourceDir, CATALOG_DB: outFile, BENCH_RSS_FILE: rssFile },
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', `data:text/javascript,${encodeURIComponent(reportRss)}`, 'scripts/build-catalog.ts'],
+    {
+      env: { ...process.env, CATALOG_SOURCE: sourceDir, CATALOG_DB: outFile, BENCH_RSS_FILE: rssFile },
+      stdio: 'inherit',
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error('the catalog build failed');
   return { seconds, maxRssMb: Number(readFileSync(rssFile, 'utf8')) / 1024 };
@@ -46,7 +50,10 @@ function timedBuild(sourceDir: string, outFile: string, rssFile: string): { seco
 /** Writes the public documents of a snapshot in a child process (bench/documents-generation.ts): wall time and what it printed. */
 function timedDocuments(snapshot: string, outDir: string): { seconds: number; maxRssMb: number; urls: number; children: number } {
   const started = performance.now();
-  const output = execFileSync(process.execPath, ['bench/documents-generation.ts', snapshot, outDir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const output = execFileSync(process.execPath, ['bench/documents-generation.ts', snapshot, outDir], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const seconds = (performance.now() - started) / 1000;
   rmSync(outDir, { recursive: true, force: true });
   return { seconds, ...(JSON.parse(output) as { maxRssMb: number; urls: number; children: number }) };
@@ -58,9 +65,15 @@ export async function benchSnapshotBuild(products: number, keepSnapshot?: string
   try {
     const source = join(dir, 'export');
     console.error(`[bench] generating ${products} products…`);
-    await generateCatalog({ products, outDir: source, onProgress: (done, total) => done === total && console.error(`[bench] generated ${total}`) });
+    await generateCatalog({
+      products,
+      outDir: source,
+      onProgress: (done, total) => done === total && console.error(`[bench] generated ${total}`),
+    });
     const rawInsert = () => {
-      const raw = JSON.parse(execFileSync(process.execPath, ['bench/raw-insert-baseline.ts', source, join(dir, 'raw.sqlite')], { encoding: 'utf8' })) as { seconds: number; maxRssMb: number };
+      const raw = JSON.parse(
+        execFileSync(process.execPath, ['bench/raw-insert-baseline.ts', source, join(dir, 'raw.sqlite')], { encoding: 'utf8' }),
+      ) as { seconds: number; maxRssMb: number };
       rmSync(join(dir, 'raw.sqlite'), { force: true });
       return raw;
     };

@@ -3,12 +3,13 @@
  * divided by a bare node:http server returning the same answer, and by the same server with quotas
  * off, measured in turn in one run (these machines are noisy), with p99.
  */
-import autocannon from 'autocannon';
+
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { once } from 'node:events';
+import autocannon from 'autocannon';
 
 interface Sample {
   target: string;
@@ -36,7 +37,13 @@ async function startProcess(args: string[], env: Record<string, string>) {
     });
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${output}`)));
   });
-  return { url, stop: async () => { child.kill('SIGTERM'); await once(child, 'exit'); } };
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
 }
 
 /**
@@ -48,7 +55,14 @@ async function measure(target: string, url: string, seconds: number, spread = fa
   let next = 0;
   const { pathname } = new URL(url);
   const requests = spread
-    ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: pathname.replace(/\/products\/\d+\//, `/products/${(next++ % 1_000_000) + 1}/`) }) }]
+    ? [
+        {
+          setupRequest: (request: autocannon.Request) => ({
+            ...request,
+            path: pathname.replace(/\/products\/\d+\//, `/products/${(next++ % 1_000_000) + 1}/`),
+          }),
+        },
+      ]
     : undefined;
   const result = await autocannon({ url, connections: 50, pipelining: 1, duration: seconds, ...(requests ? { requests } : {}) });
   return { target, requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
@@ -70,7 +84,8 @@ export const TARGETS = { bare: 'bare node:http', ours: 'self-hosted server', quo
 export async function benchStatsThroughput(options: { snapshot: string; rounds: number; seconds: number; spread: boolean }) {
   const path = '/api/public/v1/products/1/stats';
   if (pin) spawnSync('taskset', ['-a', '-cp', '0', String(process.pid)]);
-  const serve = (env: Record<string, string>) => startProcess(['scripts/serve.ts'], { HOST: '127.0.0.1', PORT: '0', CATALOG_DB: options.snapshot, ...env });
+  const serve = (env: Record<string, string>) =>
+    startProcess(['scripts/serve.ts'], { HOST: '127.0.0.1', PORT: '0', CATALOG_DB: options.snapshot, ...env });
   const server = await serve(QUOTAS_ON);
   const unlimited = await serve({ RATE_LIMITS: 'off' });
   const sample = await fetch(server.url + path);

@@ -3,9 +3,10 @@
  * CATALOG_DB (default data/catalog.sqlite). Exit code 1 with a located error report when the export
  * is invalid; the previous snapshot is then left as it was.
  */
-import { loadConfig } from '../src/config/config.ts';
+
 import { formatIssue } from '../src/catalog/build/build-issues.ts';
-import { buildSnapshot, type BuildProgress } from '../src/catalog/build/build-snapshot.ts';
+import { type BuildProgress, buildSnapshot } from '../src/catalog/build/build-snapshot.ts';
+import { loadConfig } from '../src/config/config.ts';
 
 const config = loadConfig();
 const started = performance.now();

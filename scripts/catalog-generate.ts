@@ -4,7 +4,7 @@
  * Exit codes: 0 done, 1 failed while writing, 2 invalid arguments.
  */
 import { relative } from 'node:path';
-import { USAGE, parseGenerateArgs, type ParsedCommand } from '../src/catalog/generate/cli-args.ts';
+import { type ParsedCommand, parseGenerateArgs, USAGE } from '../src/catalog/generate/cli-args.ts';
 import { GenerateOptionsError, generateCatalog } from '../src/catalog/generate/generate.ts';
 
 /** Runs up to this many products print nothing but the final summary line. */
@@ -19,7 +19,7 @@ try {
   process.exit(2);
 }
 if (command.help) {
-  process.stdout.write(USAGE + '\n');
+  process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
 

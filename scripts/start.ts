@@ -4,12 +4,12 @@
  * documents state other settings (SITE_URL, the cache policy, the quotas…), or sources changed
  * since the site was built.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { IssueLog } from '../src/catalog/build/build-issues.ts';
 import { exportFingerprint, locateExportFiles } from '../src/catalog/build/export-files.ts';
 import { openCatalog } from '../src/catalog/catalog-reader.ts';
-import { ConfigError, loadConfig, type Config } from '../src/config/config.ts';
+import { type Config, ConfigError, loadConfig } from '../src/config/config.ts';
 import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
 import { BUILD_INFO, build } from './build.ts';
 
@@ -37,7 +37,8 @@ function staleness(config: Config): string | null {
   const issues = new IssueLog(1);
   const files = locateExportFiles(config.catalogSource, issues);
   // An unreadable export is the build's to report, with its located errors.
-  if (issues.count > 0 || snapshot.fingerprint !== exportFingerprint(files)) return `${config.catalogSource} changed since the snapshot was built`;
+  if (issues.count > 0 || snapshot.fingerprint !== exportFingerprint(files))
+    return `${config.catalogSource} changed since the snapshot was built`;
   if (!existsSync(BUILD_INFO) || !existsSync('dist/server/entry.mjs')) return 'the site is not built';
   const info = JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { documents?: Record<string, unknown> };
   const changed = changedDocumentSettings(info.documents, documentSettings(config));

@@ -99,7 +99,10 @@ export function createApp(config: Config, platform: Platform): App {
   const quota: QuotaGate | null = config.rateLimits.enabled
     ? createQuotaGate(
         config.rateLimits,
-        new FallbackQuotaStore(platform.quotaStore(config), { timeoutMs: platform.quotaTimeoutMs, log: (m) => console.error('[quota]', m) }),
+        new FallbackQuotaStore(platform.quotaStore(config), {
+          timeoutMs: platform.quotaTimeoutMs,
+          log: (m) => console.error('[quota]', m),
+        }),
       )
     : null;
   const productUrl = productUrlBuilder(config.productUrlTemplate);
@@ -120,7 +123,10 @@ export function createApp(config: Config, platform: Platform): App {
         quota,
       }),
     ),
-    showcase: guardPlain('showcase', createShowcaseEndpoint({ catalog, productUrl, cache, cdn: platform.cdn?.shared(cache, SHOWCASE_QUERY) ?? null })),
+    showcase: guardPlain(
+      'showcase',
+      createShowcaseEndpoint({ catalog, productUrl, cache, cdn: platform.cdn?.shared(cache, SHOWCASE_QUERY) ?? null }),
+    ),
   };
 
   const route = (pathname: string): Route | null => {

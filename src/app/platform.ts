@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.ts';
-import type { CachePolicy } from '../http/caching.ts';
 import type { StaticFiles } from '../documents/serve-documents.ts';
+import type { CachePolicy } from '../http/caching.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
 
 /** What differs between the places the app runs: everything else is the app's. */

@@ -57,7 +57,9 @@ export function openCatalog(file: string, options: { memoryMap?: boolean } = {})
     const metaRows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
     const meta = new Map(metaRows.map((r) => [r.key, r.value]));
     if (meta.get(META.schemaVersion) !== SNAPSHOT_SCHEMA_VERSION) {
-      throw new SnapshotError(`catalog snapshot ${file} has schema version ${meta.get(META.schemaVersion) ?? 'none'}, expected ${SNAPSHOT_SCHEMA_VERSION}: rebuild it`);
+      throw new SnapshotError(
+        `catalog snapshot ${file} has schema version ${meta.get(META.schemaVersion) ?? 'none'}, expected ${SNAPSHOT_SCHEMA_VERSION}: rebuild it`,
+      );
     }
     // Raw rows (arrays): cheaper than row objects on the stats hot path.
     const engagement = db.prepare('SELECT views, likes, dislikes FROM engagement WHERE product_id = ?').raw(true);

@@ -147,10 +147,10 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
   // merchant_places lists "c1t? d45t?": each place token followed by the tier placeholder.
   const inPlace = "instr(' ' || mp.places, ' ' || ? || 't?') > 0";
   const placeJoin = 'JOIN merchant_places mp ON mp.merchant_id = l.merchant_id';
-  const matchesMarkingPlace = db
-    .prepare(`${matchRows}, ${inPlace} ${fromIndex} ${placeJoin} WHERE products_fts MATCH ? LIMIT ?`)
+  const matchesMarkingPlace = db.prepare(`${matchRows}, ${inPlace} ${fromIndex} ${placeJoin} WHERE products_fts MATCH ? LIMIT ?`).raw(true);
+  const matchesByRelevance = db
+    .prepare(`${matchRows} ${fromIndex} WHERE products_fts MATCH ? ORDER BY bm25(products_fts) LIMIT ?`)
     .raw(true);
-  const matchesByRelevance = db.prepare(`${matchRows} ${fromIndex} WHERE products_fts MATCH ? ORDER BY bm25(products_fts) LIMIT ?`).raw(true);
   const matchesInPlaceByRelevance = db
     .prepare(`${matchRows} ${fromIndex} ${placeJoin} WHERE products_fts MATCH ? AND ${inPlace} ORDER BY bm25(products_fts) LIMIT ?`)
     .raw(true);
@@ -185,7 +185,9 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     countMatches: (expression, limit) => countMatches.get(expression, limit) as number,
     matchesMarkingPlace: (expression, placeToken, limit) => matchesMarkingPlace.all(placeToken, expression, limit) as PlaceMatch[],
     matchesByRelevance: (expression, placeToken, limit) =>
-      (placeToken === null ? matchesByRelevance.all(expression, limit) : matchesInPlaceByRelevance.all(expression, placeToken, limit)) as Match[],
+      (placeToken === null
+        ? matchesByRelevance.all(expression, limit)
+        : matchesInPlaceByRelevance.all(expression, placeToken, limit)) as Match[],
     product: (id) => product.get(id) as ProductRow | undefined,
     storesOfMerchant: (merchantId) => storesOfMerchant.all(merchantId) as StoreRow[],
     storePointsOfMerchant: (merchantId) => storePointsOfMerchant.all(merchantId) as [number, number, number][],

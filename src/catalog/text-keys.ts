@@ -3,12 +3,7 @@
  * "São Paulo", "sao paulo" and "SAO  PAULO" all become "sao paulo".
  */
 export function foldKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** URL-safe slug from free text: "Celulares e Smartphones" → "celulares-e-smartphones". */

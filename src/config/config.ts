@@ -83,7 +83,10 @@ export class ConfigError extends Error {}
  */
 function allowedHosts(list: string | undefined, host: string, siteUrl: string): ReadonlySet<string> | null {
   if (list !== undefined) {
-    const hosts = list.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+    const hosts = list
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean);
     return hosts.includes('*') ? null : new Set(hosts);
   }
   if (!isLoopback(host)) return null;

@@ -1,7 +1,7 @@
 import type { CatalogMeta, CatalogReader } from '../catalog/catalog-reader.ts';
+import { productUrlBuilder } from '../catalog/product-url.ts';
 import type { Config, RateLimits } from '../config/config.ts';
 import { catalogOverview } from '../mcp/tools/catalog-overview/overview.ts';
-import { productUrlBuilder } from '../catalog/product-url.ts';
 import type { CatalogOverview } from '../mcp/tools/catalog-overview/schema.ts';
 import { publicUrls } from '../service/paths.ts';
 

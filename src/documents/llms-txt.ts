@@ -1,6 +1,6 @@
+import { MCP_PROTOCOL_VERSION } from '../mcp/protocol.ts';
 import { TOOLS } from '../mcp/tools/index.ts';
 import { rateLimitSummary } from '../quota/policy.ts';
-import { MCP_PROTOCOL_VERSION } from '../mcp/protocol.ts';
 import { USAGE } from '../service/service-info.ts';
 import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../showcase/showcase-schema.ts';
 import type { DocumentSources } from './document-sources.ts';
@@ -21,8 +21,14 @@ const link = (name: string, url: string, notes: string) => `- [${name}](${url}):
 export function llmsTxt(sources: DocumentSources): string {
   const { overview } = sources;
   const { counts, documents, endpoints } = overview;
-  const cities = overview.cities.slice(0, NAMED).map((c) => `${md(c.name)} (${md(c.state)})`).join(', ');
-  const categories = overview.categories.slice(0, NAMED).map((c) => md(c.name)).join(', ');
+  const cities = overview.cities
+    .slice(0, NAMED)
+    .map((c) => `${md(c.name)} (${md(c.state)})`)
+    .join(', ');
+  const categories = overview.categories
+    .slice(0, NAMED)
+    .map((c) => md(c.name))
+    .join(', ');
 
   const paragraph =
     `Catalog snapshot ${sources.meta.catalogVersion}, generated ${sources.meta.generatedAt}: ${counts.products} published products ` +
@@ -41,25 +47,45 @@ export function llmsTxt(sources: DocumentSources): string {
     '## MCP tools',
     '',
     ...TOOLS.map((tool) =>
-      link(tool.name, endpoints.mcp, `${tool.summary} Call with tools/call on the MCP endpoint (Streamable HTTP, JSON-RPC, MCP-Protocol-Version ${MCP_PROTOCOL_VERSION}); GET it for the input schemas.`),
+      link(
+        tool.name,
+        endpoints.mcp,
+        `${tool.summary} Call with tools/call on the MCP endpoint (Streamable HTTP, JSON-RPC, MCP-Protocol-Version ${MCP_PROTOCOL_VERSION}); GET it for the input schemas.`,
+      ),
     ),
     '',
     '## REST endpoints',
     '',
-    link('Product statistics', sources.examples.productStats, 'GET /api/public/v1/products/{productId}/stats: views, likes and dislikes of one product (ProductStats).'),
-    link('Merchant statistics', sources.examples.merchantStats, "GET /api/public/v1/merchants/{merchantId}/stats: totals over one merchant's products (MerchantStats)."),
+    link(
+      'Product statistics',
+      sources.examples.productStats,
+      'GET /api/public/v1/products/{productId}/stats: views, likes and dislikes of one product (ProductStats).',
+    ),
+    link(
+      'Merchant statistics',
+      sources.examples.merchantStats,
+      "GET /api/public/v1/merchants/{merchantId}/stats: totals over one merchant's products (MerchantStats).",
+    ),
     link('OpenAPI description (JSON)', documents.openapiJson, `OpenAPI ${OPENAPI_VERSION}: the REST endpoints, their errors and headers.`),
     link('OpenAPI description (YAML)', documents.openapiYaml, 'The same description in YAML.'),
     '',
     '## Documents',
     '',
     link('AI catalog manifest', documents.manifest, 'Live counts, endpoints, MCP tools, usage policy and rate limits, as JSON.'),
-    link('Product showcase', documents.showcase, `The ${SHOWCASE_DEFAULT_LIMIT} newest published products; limit=N for up to ${SHOWCASE_MAX_LIMIT}. Not paginated.`),
+    link(
+      'Product showcase',
+      documents.showcase,
+      `The ${SHOWCASE_DEFAULT_LIMIT} newest published products; limit=N for up to ${SHOWCASE_MAX_LIMIT}. Not paginated.`,
+    ),
     link('Sitemap', documents.sitemap, 'The public documents and the product pages.'),
     '',
     '## Policy',
     '',
-    link('Usage policy', documents.manifest, `Allowed: ${USAGE.allowed.join('; ')}. Forbidden: ${USAGE.forbidden.join('; ')}. ${USAGE.higherVolume}`),
+    link(
+      'Usage policy',
+      documents.manifest,
+      `Allowed: ${USAGE.allowed.join('; ')}. Forbidden: ${USAGE.forbidden.join('; ')}. ${USAGE.higherVolume}`,
+    ),
     link('Rate limits', documents.manifest, rateLimitSummary(sources.rateLimits)),
   ];
   return `${lines.join('\n')}\n`;

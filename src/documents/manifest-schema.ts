@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { CatalogStampSchema } from '../catalog/catalog-stamp.ts';
 import { CatalogOverviewSchema } from '../mcp/tools/catalog-overview/schema.ts';
 import { RateLimitPolicySchema } from '../quota/policy.ts';
-import { CatalogStampSchema } from '../catalog/catalog-stamp.ts';
 
 const url = z.string();
 

@@ -1,10 +1,10 @@
+import { MCP_PROTOCOL_VERSION } from '../mcp/protocol.ts';
 import { TOOLS } from '../mcp/tools/index.ts';
 import { rateLimitPolicy } from '../quota/policy.ts';
-import { MCP_PROTOCOL_VERSION } from '../mcp/protocol.ts';
 import { SERVICE_NAME, SERVICE_VERSION, USAGE, USAGE_POLICY } from '../service/service-info.ts';
-import type { Manifest } from './manifest-schema.ts';
 import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../showcase/showcase-schema.ts';
 import type { DocumentSources } from './document-sources.ts';
+import type { Manifest } from './manifest-schema.ts';
 
 /**
  * /gpt.json. Its counts, documents and endpoints are catalog_overview's own (same function, same
@@ -57,7 +57,12 @@ export function manifest(sources: DocumentSources): Manifest {
       tools: TOOLS.map((tool) => ({ name: tool.name, title: tool.title, description: tool.summary, readOnly: true })),
     },
     documents,
-    showcase: { url: documents.showcase, defaultLimit: SHOWCASE_DEFAULT_LIMIT, maxLimit: SHOWCASE_MAX_LIMIT, order: 'newest published first' },
+    showcase: {
+      url: documents.showcase,
+      defaultLimit: SHOWCASE_DEFAULT_LIMIT,
+      maxLimit: SHOWCASE_MAX_LIMIT,
+      order: 'newest published first',
+    },
     usagePolicy: { summary: USAGE_POLICY, allowed: [...USAGE.allowed], forbidden: [...USAGE.forbidden], higherVolume: USAGE.higherVolume },
     rateLimits: rateLimitPolicy(sources.rateLimits),
   };

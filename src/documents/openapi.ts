@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { API_ERRORS, ApiErrorSchema, type ApiErrorCode } from '../http/api-error.ts';
 import { IdSchema } from '../catalog/ids.ts';
-import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT, ShowcaseSchema } from '../showcase/showcase-schema.ts';
-import { SHOWCASE_METHODS } from '../showcase/showcase-endpoint.ts';
-import { MerchantStatsSchema, ProductStatsSchema } from '../stats/stats-schemas.ts';
+import { API_ERRORS, type ApiErrorCode, ApiErrorSchema } from '../http/api-error.ts';
 import { publicCacheControl } from '../http/caching.ts';
-import { STATS_METHODS } from '../stats/stats-endpoint.ts';
 import { rateLimitSummary } from '../quota/policy.ts';
 import { PATHS, publicUrls } from '../service/paths.ts';
 import { SERVICE_DESCRIPTION, SERVICE_TITLE, USAGE_POLICY } from '../service/service-info.ts';
+import { SHOWCASE_METHODS } from '../showcase/showcase-endpoint.ts';
+import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT, ShowcaseSchema } from '../showcase/showcase-schema.ts';
+import { STATS_METHODS } from '../stats/stats-endpoint.ts';
+import { MerchantStatsSchema, ProductStatsSchema } from '../stats/stats-schemas.ts';
 import type { DocumentSources } from './document-sources.ts';
 
 /** Specification section 9: the interface description's own versions. */
@@ -40,7 +40,13 @@ function header(description: string, schema: Record<string, unknown>, required =
 }
 
 /** An error response: the Error body with this code's fixed texts as its example. */
-function errorResponse(code: ApiErrorCode, description: string, headers: Record<string, unknown> = {}, resolution?: string, limited = true) {
+function errorResponse(
+  code: ApiErrorCode,
+  description: string,
+  headers: Record<string, unknown> = {},
+  resolution?: string,
+  limited = true,
+) {
   const spec = API_ERRORS[code];
   const example = { error: spec.message, code, message: spec.message, resolution: resolution ?? spec.resolution };
   return {
@@ -141,7 +147,13 @@ function showcasePath(sources: DocumentSources) {
         200: { description: 'The showcase.', headers: okHeaders, content: { 'application/json': { schema: ref('schemas', 'Showcase') } } },
         304: { description: 'Not modified: the `If-None-Match` validator matches the current answer.', headers: okHeaders },
         400: errorResponse('INVALID_LIMIT', 'The limit is not a positive integer, or is given more than once.', {}, undefined, false),
-        405: errorResponse('METHOD_NOT_ALLOWED', 'Any method other than GET, HEAD and OPTIONS.', { Allow: header('The methods the document accepts.', { type: 'string', enum: [SHOWCASE_METHODS] }, true) }, 'Call with GET, HEAD or OPTIONS.', false),
+        405: errorResponse(
+          'METHOD_NOT_ALLOWED',
+          'Any method other than GET, HEAD and OPTIONS.',
+          { Allow: header('The methods the document accepts.', { type: 'string', enum: [SHOWCASE_METHODS] }, true) },
+          'Call with GET, HEAD or OPTIONS.',
+          false,
+        ),
         500: errorResponse('INTERNAL_ERROR', 'Unexpected server error.', {}, undefined, false),
       },
     },
@@ -215,8 +227,12 @@ export function openApiDocument(sources: DocumentSources) {
           {},
           `See ${documents.openapiJson} for the available routes.`,
         ),
-        MethodNotAllowed: errorResponse('METHOD_NOT_ALLOWED', 'Any method other than GET and OPTIONS, HEAD included.', { Allow: ref('headers', 'Allow') }),
-        RateLimitExceeded: errorResponse('RATE_LIMIT_EXCEEDED', 'The public rate limit of this client is exceeded.', { 'Retry-After': ref('headers', 'RetryAfter') }),
+        MethodNotAllowed: errorResponse('METHOD_NOT_ALLOWED', 'Any method other than GET and OPTIONS, HEAD included.', {
+          Allow: ref('headers', 'Allow'),
+        }),
+        RateLimitExceeded: errorResponse('RATE_LIMIT_EXCEEDED', 'The public rate limit of this client is exceeded.', {
+          'Retry-After': ref('headers', 'RetryAfter'),
+        }),
         InternalError: errorResponse('INTERNAL_ERROR', 'Unexpected server error.'),
       },
     },

@@ -10,7 +10,6 @@ export const SITEMAP_MAX_BYTES = 52_428_800;
 /** The protocol's longest `loc` (sitemap.xsd: maxLength 2048). */
 const MAX_LOC = 2048;
 
-
 export interface SitemapEntry {
   loc: string;
   /** W3C datetime. */
@@ -76,7 +75,12 @@ class ChildFile {
  * file, otherwise a sitemap index over child files in /sitemaps/. Each child closes at 50,000 URLs
  * or 50 MB; the index gives each child the latest lastmod of its URLs. Entries are escaped for XML.
  */
-export async function writeSitemap(dir: string, siteUrl: string, entries: Iterable<SitemapEntry>, onProgress?: (urls: number) => void): Promise<SitemapResult> {
+export async function writeSitemap(
+  dir: string,
+  siteUrl: string,
+  entries: Iterable<SitemapEntry>,
+  onProgress?: (urls: number) => void,
+): Promise<SitemapResult> {
   const childDir = join(dir, SITEMAP_CHILD_DIR);
   rmSync(childDir, { recursive: true, force: true });
   mkdirSync(childDir, { recursive: true });
@@ -111,9 +115,15 @@ export async function writeSitemap(dir: string, siteUrl: string, entries: Iterab
     return { urls, children: 0, skipped };
   }
   const index = children
-    .map((child, i) => `<sitemap><loc>${escapeXml(`${siteUrl}/${SITEMAP_CHILD_DIR}/sitemap-${i + 1}.xml`)}</loc><lastmod>${child.lastmod}</lastmod></sitemap>\n`)
+    .map(
+      (child, i) =>
+        `<sitemap><loc>${escapeXml(`${siteUrl}/${SITEMAP_CHILD_DIR}/sitemap-${i + 1}.xml`)}</loc><lastmod>${child.lastmod}</lastmod></sitemap>\n`,
+    )
     .join('');
-  await writeWhole(sitemap, `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${index}</sitemapindex>\n`);
+  await writeWhole(
+    sitemap,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${index}</sitemapindex>\n`,
+  );
   return { urls, children: children.length, skipped };
 }
 

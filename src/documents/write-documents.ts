@@ -7,7 +7,7 @@ import type { DocumentSources } from './document-sources.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { manifest } from './manifest.ts';
 import { openApiDocument } from './openapi.ts';
-import { writeSitemap, type SitemapEntry, type SitemapResult } from './sitemap-writer.ts';
+import { type SitemapEntry, type SitemapResult, writeSitemap } from './sitemap-writer.ts';
 
 export interface DocumentsResult {
   files: string[];
@@ -24,7 +24,7 @@ const UTC_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
  */
 function w3cDateTime(iso: string): string {
   if (UTC_SECONDS.test(iso)) return `${iso.slice(0, 19)}Z`;
-  return new Date(iso).toISOString().slice(0, 19) + 'Z';
+  return `${new Date(iso).toISOString().slice(0, 19)}Z`;
 }
 
 /** The public documents and the product pages, in that order, for the sitemap. */
@@ -45,7 +45,11 @@ function* sitemapEntries(sources: DocumentSources, withProducts: boolean): Gener
  * Netlify headers file that serves them with the same headers as the self-hosted server.
  * The showcase (/gpt/products.json) takes a query parameter and is answered on demand instead.
  */
-export async function writePublicDocuments(sources: DocumentSources, dir: string, log: (line: string) => void = () => {}): Promise<DocumentsResult> {
+export async function writePublicDocuments(
+  sources: DocumentSources,
+  dir: string,
+  log: (line: string) => void = () => {},
+): Promise<DocumentsResult> {
   const write = (path: string, text: string) => {
     const file = join(dir, path);
     mkdirSync(dirname(file), { recursive: true });
@@ -65,7 +69,9 @@ export async function writePublicDocuments(sources: DocumentSources, dir: string
   // sitemaps.org: a sitemap lists URLs of its own host only.
   const productOrigin = new URL(sources.productUrl(1, 'x')).origin;
   const productsLeftOut =
-    productOrigin === new URL(sources.siteUrl).origin ? null : `product pages are on ${productOrigin}, not on the site's host ${new URL(sources.siteUrl).origin}`;
+    productOrigin === new URL(sources.siteUrl).origin
+      ? null
+      : `product pages are on ${productOrigin}, not on the site's host ${new URL(sources.siteUrl).origin}`;
   if (productsLeftOut) log(`sitemap: ${productsLeftOut}; they are left out`);
   const started = performance.now();
   const sitemap = await writeSitemap(dir, sources.siteUrl, sitemapEntries(sources, productsLeftOut === null), (urls) => {

@@ -44,12 +44,7 @@ export function ifNoneMatchHits(header: string | null, etag: string): boolean {
  * 304 when the request's If-None-Match matches `etag`, else 200 with the body (none for HEAD).
  * `headers` carry the validator and the cache policy: a 304 repeats them, as RFC 9110 asks.
  */
-export function conditionalAnswer(
-  facts: RequestFacts,
-  etag: string,
-  headers: Record<string, string>,
-  body: Answer['body'],
-): Answer {
+export function conditionalAnswer(facts: RequestFacts, etag: string, headers: Record<string, string>, body: Answer['body']): Answer {
   if (ifNoneMatchHits(facts.header('if-none-match'), etag)) return { status: 304, headers, body: null };
   return { status: 200, headers, body: facts.method === 'HEAD' ? null : body };
 }

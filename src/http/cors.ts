@@ -14,11 +14,7 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
  * browsers skip the preflight for a day. Preflights are never counted against quotas: a browser
  * sends them on its own, and the script never sees them.
  */
-export function preflight(
-  methods: string,
-  allowHeaders: string,
-  cors: Readonly<Record<string, string>> = CORS_HEADERS,
-): () => Answer {
+export function preflight(methods: string, allowHeaders: string, cors: Readonly<Record<string, string>> = CORS_HEADERS): () => Answer {
   const headers = {
     ...cors,
     Allow: methods,

@@ -51,7 +51,8 @@ export function createMcpEndpoint(deps: McpDeps): (request: Request, facts: Requ
       return { refusal: jsonRpcError(415, JSON_RPC.serverError, 'Unsupported Media Type: send Content-Type: application/json') };
     }
     const body = await readBodyText(request, MAX_BODY_BYTES);
-    if (body === null) return { refusal: jsonRpcError(413, JSON_RPC.serverError, `Request body too large: at most ${MAX_BODY_BYTES} bytes`) };
+    if (body === null)
+      return { refusal: jsonRpcError(413, JSON_RPC.serverError, `Request body too large: at most ${MAX_BODY_BYTES} bytes`) };
     let message: unknown;
     try {
       message = JSON.parse(body);

@@ -1,6 +1,6 @@
 import type { Store } from '@netlify/blobs';
 import { BoundedCache } from '../lib/bounded-cache.ts';
-import { randomSalt, type QuotaStore, type QuotaTake } from './quota-store.ts';
+import { type QuotaStore, type QuotaTake, randomSalt } from './quota-store.ts';
 
 /** What this store needs of a Netlify Blobs store (opened with `consistency: 'strong'`). */
 export type BlobsLike = Pick<Store, 'get' | 'set' | 'list' | 'deleteAll'>;

@@ -24,7 +24,10 @@ export interface SweepResult {
  * bulk call. The main store (the salt) and live hours are left alone. Run on a schedule
  * (netlify/functions/quota-sweep.ts); a sweep cut short leaves the rest to the next one.
  */
-export async function sweepQuotaStores(blobs: { open: OpenBlobs; storeNames: () => Promise<string[]> }, options: { name?: string; now: number }): Promise<SweepResult> {
+export async function sweepQuotaStores(
+  blobs: { open: OpenBlobs; storeNames: () => Promise<string[]> },
+  options: { name?: string; now: number },
+): Promise<SweepResult> {
   const prefix = `${options.name ?? 'quotas'}-until-`;
   const result: SweepResult = { stores: [], blobs: 0, kept: 0 };
   for (const store of await blobs.storeNames()) {

@@ -20,15 +20,24 @@ export class FallbackQuotaStore implements QuotaStore {
   }
 
   take(key: string, limit: number, expiresAt: number): QuotaTake | Promise<QuotaTake> {
-    return this.guard(() => this.primary.take(key, limit, expiresAt), () => this.fallback.take(key, limit, expiresAt));
+    return this.guard(
+      () => this.primary.take(key, limit, expiresAt),
+      () => this.fallback.take(key, limit, expiresAt),
+    );
   }
 
   remember(key: string, member: number, limit: number, expiresAt: number): QuotaTake | Promise<QuotaTake> {
-    return this.guard(() => this.primary.remember(key, member, limit, expiresAt), () => this.fallback.remember(key, member, limit, expiresAt));
+    return this.guard(
+      () => this.primary.remember(key, member, limit, expiresAt),
+      () => this.fallback.remember(key, member, limit, expiresAt),
+    );
   }
 
   async salt(): Promise<string> {
-    return this.guard(() => this.primary.salt(), () => this.fallback.salt());
+    return this.guard(
+      () => this.primary.salt(),
+      () => this.fallback.salt(),
+    );
   }
 
   private guard<T>(primary: () => T | Promise<T>, fallback: () => T | Promise<T>): T | Promise<T> {

@@ -1,8 +1,8 @@
-import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
 import { BoundedCache } from '../lib/bounded-cache.ts';
-import { randomSalt, type QuotaStore, type QuotaTake } from './quota-store.ts';
+import { type QuotaStore, type QuotaTake, randomSalt } from './quota-store.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, used INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
@@ -57,7 +57,8 @@ export class LocalQuotaStore implements QuotaStore {
     // lose the last grants, never corrupt the file (WAL).
     this.db.pragma('synchronous = OFF');
     this.db.exec(SCHEMA);
-    const now = (this.now = options.now ?? Date.now);
+    this.now = options.now ?? Date.now;
+    const now = this.now;
 
     const read = this.db.prepare('SELECT used, expires_at FROM counters WHERE key = ?').raw(true);
     const write = this.db.prepare('INSERT OR REPLACE INTO counters (key, used, expires_at) VALUES (?, ?, ?)');

@@ -1,4 +1,4 @@
-import { randomSalt, type QuotaStore, type QuotaTake } from './quota-store.ts';
+import { type QuotaStore, type QuotaTake, randomSalt } from './quota-store.ts';
 
 /**
  * Quotas in this process's memory: exact within the process, nothing shared. The fallback when

@@ -1,7 +1,7 @@
 import type { RateLimits } from '../config/config.ts';
+import { type QuotaFields, rateLimitMember, rateLimitPolicyField } from '../http/rate-limit-fields.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
 import type { QuotaStore, QuotaTake } from './quota-store.ts';
-import { rateLimitMember, rateLimitPolicyField, type QuotaFields } from '../http/rate-limit-fields.ts';
 
 /** What a quota check decides: go on or 429, and the fields every answer carries. */
 export interface QuotaDecision {

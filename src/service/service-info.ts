@@ -11,7 +11,9 @@ export const SERVICE_DESCRIPTION =
 
 /** The usage policy (the specification's intended use), as the documents list it. */
 export const USAGE = {
-  allowed: ['Interactive, user-requested lookups: a person (or an agent acting for one) asks about products, prices, merchants or stores near them'],
+  allowed: [
+    'Interactive, user-requested lookups: a person (or an agent acting for one) asks about products, prices, merchants or stores near them',
+  ],
   forbidden: [
     'Enumerating IDs, merchants, categories, locations or search permutations',
     'Mirroring',

@@ -80,7 +80,13 @@ export function createShowcaseEndpoint(deps: ShowcaseDeps): (facts: RequestFacts
       const showcase: Showcase = {
         catalogVersion: catalog.meta.catalogVersion,
         generatedAt: catalog.meta.generatedAt,
-        limit: { requested: choice.requested, applied: choice.applied, default: SHOWCASE_DEFAULT_LIMIT, max: SHOWCASE_MAX_LIMIT, clamped: choice.clamped },
+        limit: {
+          requested: choice.requested,
+          applied: choice.applied,
+          default: SHOWCASE_DEFAULT_LIMIT,
+          max: SHOWCASE_MAX_LIMIT,
+          clamped: choice.clamped,
+        },
         message: message(choice, products.length),
         count: products.length,
         products,

@@ -78,8 +78,7 @@ export function createStatsEndpoint(deps: StatsDeps): (facts: RequestFacts) => A
     return entry;
   };
 
-  const withQuota = (quota: QuotaFields | null): Record<string, string> | null =>
-    quota === null ? cdn : { ...quota, ...cdn };
+  const withQuota = (quota: QuotaFields | null): Record<string, string> | null => (quota === null ? cdn : { ...quota, ...cdn });
 
   /** The answer once the quota has decided (null: quotas off). */
   const decided = (facts: RequestFacts, match: RegExpExecArray | null, id: number | null, decision: QuotaDecision | null): Answer => {

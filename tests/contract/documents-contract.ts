@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ShowcaseSchema } from '../../src/showcase/showcase-schema.ts';
-import { openApiChecker, type LiveAnswer } from '../support/document-validators.ts';
+import { type LiveAnswer, openApiChecker } from '../support/document-validators.ts';
 import { readSampleExport } from '../support/sample-export.ts';
 import type { Send } from './stats-contract.ts';
 
@@ -57,7 +57,8 @@ export function describeDocumentsContract(target: string, send: () => Send, brok
       for (const limit of ['0', '-1', '1.5', 'abc', '', '2&limit=3', '%31']) {
         const response = await send()(`/gpt/products.json?limit=${limit}`);
         expect(response.status, limit).toBe(limit === '%31' ? 200 : 400);
-        if (response.status === 400) expect(await response.json(), limit).toMatchObject({ code: 'INVALID_LIMIT', error: 'Limit must be a positive integer' });
+        if (response.status === 400)
+          expect(await response.json(), limit).toMatchObject({ code: 'INVALID_LIMIT', error: 'Limit must be a positive integer' });
       }
     });
 
@@ -72,7 +73,13 @@ export function describeDocumentsContract(target: string, send: () => Send, brok
         ['an invalid product id', 'getCatalogProductStats', 400, '/api/public/v1/products/01/stats'],
         ['a path that is no route', 'getCatalogProductStats', 404, '/api/public/v1/products/1/stats/'],
         ['another method', 'getCatalogProductStats', 405, '/api/public/v1/products/1/stats', { method: 'DELETE' }],
-        ['the preflight', 'preflightCatalogProductStats', 204, '/api/public/v1/products/1/stats', { method: 'OPTIONS', headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' } }],
+        [
+          'the preflight',
+          'preflightCatalogProductStats',
+          204,
+          '/api/public/v1/products/1/stats',
+          { method: 'OPTIONS', headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' } },
+        ],
         ['merchant stats', 'getCatalogMerchantStats', 200, '/api/public/v1/merchants/1/stats'],
         ['an invalid merchant id', 'getCatalogMerchantStats', 400, '/api/public/v1/merchants/x/stats'],
         ['the merchant preflight', 'preflightCatalogMerchantStats', 204, '/api/public/v1/merchants/1/stats', { method: 'OPTIONS' }],
@@ -89,7 +96,10 @@ export function describeDocumentsContract(target: string, send: () => Send, brok
       }
 
       it('304: a matching If-None-Match, on the stats and on the showcase', async () => {
-        for (const [operationId, path] of [['getCatalogProductStats', '/api/public/v1/products/2/stats'], ['getProductShowcase', '/gpt/products.json']] as const) {
+        for (const [operationId, path] of [
+          ['getCatalogProductStats', '/api/public/v1/products/2/stats'],
+          ['getProductShowcase', '/gpt/products.json'],
+        ] as const) {
           const etag = (await send()(path)).headers.get('etag')!;
           const answer = await answerOf(await send()(path, { headers: { 'If-None-Match': etag } }));
           expect(answer.status).toBe(304);
@@ -98,7 +108,10 @@ export function describeDocumentsContract(target: string, send: () => Send, brok
       });
 
       it('500: no readable snapshot, on the stats and on the showcase', async () => {
-        for (const [operationId, path] of [['getCatalogProductStats', '/api/public/v1/products/1/stats'], ['getProductShowcase', '/gpt/products.json']] as const) {
+        for (const [operationId, path] of [
+          ['getCatalogProductStats', '/api/public/v1/products/1/stats'],
+          ['getProductShowcase', '/gpt/products.json'],
+        ] as const) {
           const answer = await answerOf(await broken()(path));
           expect(answer.status).toBe(500);
           expect(check(operationId, answer)).toEqual([]);

@@ -14,7 +14,9 @@ const ORIGIN = 'http://localhost';
 const SPEC_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json', 'Mcp-Protocol-Version': '2025-06-18' };
 
 export async function rpc(fetch: Fetch, body: unknown, headers: Record<string, string> = SPEC_HEADERS) {
-  const response = await fetch(new Request(`${ORIGIN}/mcp`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+  const response = await fetch(
+    new Request(`${ORIGIN}/mcp`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  );
   const text = await response.text();
   return { response, text, json: text ? JSON.parse(text) : null };
 }
@@ -70,8 +72,17 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       }
     });
 
-    it('answers the specification\'s plain Accept: application/json, pinned at 2025-06-18 whatever the client proposes', async () => {
-      const init = await rpc(target(), { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, { 'Content-Type': 'application/json', Accept: 'application/json' });
+    it("answers the specification's plain Accept: application/json, pinned at 2025-06-18 whatever the client proposes", async () => {
+      const init = await rpc(
+        target(),
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        },
+        { 'Content-Type': 'application/json', Accept: 'application/json' },
+      );
       expect(init.response.status).toBe(200);
       expect(init.response.headers.get('content-type')).toMatch(/^application\/json/);
       expect(init.json).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} } } });
@@ -83,7 +94,11 @@ export function describeMcpContract(name: string, target: () => Fetch) {
 
     it('refuses what the protocol does not allow, with the right JSON-RPC and HTTP codes', async () => {
       const fetch = target();
-      const unsupported = await rpc(fetch, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { ...SPEC_HEADERS, 'Mcp-Protocol-Version': '1999-01-01' });
+      const unsupported = await rpc(
+        fetch,
+        { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+        { ...SPEC_HEADERS, 'Mcp-Protocol-Version': '1999-01-01' },
+      );
       expect(unsupported.response.status).toBe(400);
       expect(unsupported.json.error.message).toMatch(/2025-06-18/);
 
@@ -108,7 +123,12 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       expect(notification.response.status).toBe(202);
       expect(notification.text).toBe('');
 
-      const big = await rpc(fetch, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'search_local_products', arguments: { query: 'x'.repeat(70_000) } } });
+      const big = await rpc(fetch, {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'search_local_products', arguments: { query: 'x'.repeat(70_000) } },
+      });
       expect(big.response.status).toBe(413);
 
       const put = await fetch(new Request(`${ORIGIN}/mcp`, { method: 'PUT', body: '{}' }));
@@ -132,7 +152,12 @@ export function describeMcpContract(name: string, target: () => Fetch) {
     });
 
     it('allows browser clients: preflight names MCP-Protocol-Version, Retry-After is exposed', async () => {
-      const preflight = await target()(new Request(`${ORIGIN}/mcp`, { method: 'OPTIONS', headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'POST' } }));
+      const preflight = await target()(
+        new Request(`${ORIGIN}/mcp`, {
+          method: 'OPTIONS',
+          headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'POST' },
+        }),
+      );
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
       expect(preflight.headers.get('access-control-allow-headers')).toMatch(/MCP-Protocol-Version/i);
@@ -143,7 +168,12 @@ export function describeMcpContract(name: string, target: () => Fetch) {
     it('treats hostile search text as data', async () => {
       const fetch = target();
       for (const query of ['"', "' OR 1=1 --", 'NEAR(a b) AND {title}: x*', '\u0000\u0001', 'ção* ^ - + ()', '🙂'.repeat(500)]) {
-        const call = await rpc(fetch, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_local_products', arguments: { query } } });
+        const call = await rpc(fetch, {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'search_local_products', arguments: { query } },
+        });
         expect(call.response.status).toBe(200);
         expect(call.json.result.isError ?? false).toBe(false);
         SearchOutputSchema.parse(call.json.result.structuredContent);

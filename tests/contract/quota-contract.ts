@@ -59,7 +59,12 @@ export function describeQuotaContract(target: string, send: () => ClientSend) {
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 3600).toBe(true);
       expect(fields(refused.headers.get('ratelimit')).rest).toMatchObject({ r: 0 });
-      expect(JSON.parse(body)).toEqual({ error: 'Rate limit exceeded', code: 'RATE_LIMIT_EXCEEDED', message: 'Rate limit exceeded', resolution: expect.any(String) });
+      expect(JSON.parse(body)).toEqual({
+        error: 'Rate limit exceeded',
+        code: 'RATE_LIMIT_EXCEEDED',
+        message: 'Rate limit exceeded',
+        resolution: expect.any(String),
+      });
       expect(refused.headers.get('cache-control')).toBe('no-store');
       expect(refused.headers.get('access-control-allow-origin')).toBe('*');
       expect(check('getCatalogMerchantStats', { status: 429, headers: refused.headers, body })).toEqual([]);
@@ -77,11 +82,13 @@ export function describeQuotaContract(target: string, send: () => ClientSend) {
     });
 
     it('answers MCP past its quota with HTTP 429 and a JSON-RPC error carrying the request id; the SDK client sees the 429', async () => {
-      const viaClient = (address: string): Fetch => async (request) => {
-        const url = new URL(request.url);
-        const body = request.method === 'POST' ? await request.text() : undefined;
-        return send()(address, url.pathname + url.search, { method: request.method, headers: request.headers, body });
-      };
+      const viaClient =
+        (address: string): Fetch =>
+        async (request) => {
+          const url = new URL(request.url);
+          const body = request.method === 'POST' ? await request.text() : undefined;
+          return send()(address, url.pathname + url.search, { method: request.method, headers: request.headers, body });
+        };
       const sdk = await connectSdkClient(viaClient(client(3)));
       // initialize and its notification were POSTs 1 and 2; two tool calls fill the tool-call quota.
       await sdk.callTool({ name: 'catalog_overview', arguments: {} });

@@ -12,7 +12,6 @@ const sample = readSampleExport();
 const engagedProduct = sample.products.find((p) => (sample.engagement.get(p.id)?.views ?? 0) > 0)!;
 const busyMerchant = sample.merchants.find((m) => sample.products.filter((p) => p.merchantId === m.id).length > 1)!;
 
-
 async function expectApiError(response: Response, status: number, code: string, message: string) {
   expect(response.status).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/^application\/json\b/);
@@ -60,7 +59,7 @@ export function describeStatsContract(target: string, send: () => Send) {
       }
     });
 
-    it('answers merchant stats as sums over the merchant\'s published products', async () => {
+    it("answers merchant stats as sums over the merchant's published products", async () => {
       const response = await send()(`/api/public/v1/merchants/${busyMerchant.id}/stats`);
       expect(response.status).toBe(200);
       expectCachedJson(response);
@@ -70,7 +69,12 @@ export function describeStatsContract(target: string, send: () => Send) {
     it('answers zero merchant stats for an unknown merchant id', async () => {
       const response = await send()('/api/public/v1/merchants/9007199254740991/stats');
       expect(await response.json()).toStrictEqual({
-        merchantId: 9007199254740991, productsCount: 0, storesCount: 0, viewsCount: 0, likesCount: 0, dislikesCount: 0,
+        merchantId: 9007199254740991,
+        productsCount: 0,
+        storesCount: 0,
+        viewsCount: 0,
+        likesCount: 0,
+        dislikesCount: 0,
       });
     });
 
@@ -81,25 +85,31 @@ export function describeStatsContract(target: string, send: () => Send) {
     });
 
     it('refuses every id that is not a canonical positive integer with INVALID_PRODUCT_ID', async () => {
-      await Promise.all(INVALID_IDS.map(async (id) => {
-        const response = await send()(`/api/public/v1/products/${id}/stats`);
-        await expectApiError(response, 400, 'INVALID_PRODUCT_ID', 'Product ID must be a positive integer');
-      }));
+      await Promise.all(
+        INVALID_IDS.map(async (id) => {
+          const response = await send()(`/api/public/v1/products/${id}/stats`);
+          await expectApiError(response, 400, 'INVALID_PRODUCT_ID', 'Product ID must be a positive integer');
+        }),
+      );
     });
 
     it('refuses invalid merchant ids with INVALID_MERCHANT_ID', async () => {
-      await Promise.all(['0', '-7', '01', 'abc', '9007199254740992', '%31'].map(async (id) => {
-        const response = await send()(`/api/public/v1/merchants/${id}/stats`);
-        await expectApiError(response, 400, 'INVALID_MERCHANT_ID', 'Merchant ID must be a positive integer');
-      }));
+      await Promise.all(
+        ['0', '-7', '01', 'abc', '9007199254740992', '%31'].map(async (id) => {
+          const response = await send()(`/api/public/v1/merchants/${id}/stats`);
+          await expectApiError(response, 400, 'INVALID_MERCHANT_ID', 'Merchant ID must be a positive integer');
+        }),
+      );
     });
 
     it('answers 405 with Allow for every method but GET and OPTIONS, HEAD included', async () => {
-      await Promise.all(['POST', 'PUT', 'PATCH', 'DELETE'].map(async (method) => {
-        const response = await send()(`/api/public/v1/products/1/stats`, { method, body: method === 'DELETE' ? null : '{}' });
-        expect(response.headers.get('allow')).toBe('GET, OPTIONS');
-        await expectApiError(response, 405, 'METHOD_NOT_ALLOWED', 'Method not allowed');
-      }));
+      await Promise.all(
+        ['POST', 'PUT', 'PATCH', 'DELETE'].map(async (method) => {
+          const response = await send()(`/api/public/v1/products/1/stats`, { method, body: method === 'DELETE' ? null : '{}' });
+          expect(response.headers.get('allow')).toBe('GET, OPTIONS');
+          await expectApiError(response, 405, 'METHOD_NOT_ALLOWED', 'Method not allowed');
+        }),
+      );
       const head = await send()('/api/public/v1/merchants/1/stats', { method: 'HEAD' });
       expect(head.status).toBe(405);
       expect(head.headers.get('allow')).toBe('GET, OPTIONS');
@@ -108,7 +118,11 @@ export function describeStatsContract(target: string, send: () => Send) {
     it('answers a CORS preflight with 204 and the allowed methods and headers', async () => {
       const response = await send()('/api/public/v1/products/1/stats', {
         method: 'OPTIONS',
-        headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' },
+        headers: {
+          Origin: 'https://agent.example',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'if-none-match',
+        },
       });
       expect(response.status).toBe(204);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -124,13 +138,15 @@ export function describeStatsContract(target: string, send: () => Send) {
       const path = `/api/public/v1/products/${engagedProduct.id}/stats`;
       const first = await send()(path);
       const etag = first.headers.get('etag')!;
-      await Promise.all([etag, `W/${etag}`, `"other", ${etag}`, '*'].map(async (header) => {
-        const again = await send()(path, { headers: { 'If-None-Match': header } });
-        expect(again.status).toBe(304);
-        expect(again.headers.get('etag')).toBe(etag);
-        expect(again.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
-        expect(await again.text()).toBe('');
-      }));
+      await Promise.all(
+        [etag, `W/${etag}`, `"other", ${etag}`, '*'].map(async (header) => {
+          const again = await send()(path, { headers: { 'If-None-Match': header } });
+          expect(again.status).toBe(304);
+          expect(again.headers.get('etag')).toBe(etag);
+          expect(again.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+          expect(await again.text()).toBe('');
+        }),
+      );
       const miss = await send()(path, { headers: { 'If-None-Match': '"stale"' } });
       expect(miss.status).toBe(200);
       const other = await send()(`/api/public/v1/products/${engagedProduct.id + 1}/stats`);
@@ -138,12 +154,21 @@ export function describeStatsContract(target: string, send: () => Send) {
     });
 
     it('answers API_ROUTE_NOT_FOUND for every other path under /api/', async () => {
-      await Promise.all(['/api', '/api/', '/api/public/v1/products/1', '/api/public/v2/products/1/stats',
-        '/api/public/v1/products/1/stats/', '/api/public/v1/stores/1/stats', '/api/anything.json'].map(async (path) => {
-        const response = await send()(path);
-        const body = await expectApiError(response, 404, 'API_ROUTE_NOT_FOUND', 'API route not found');
-        expect(body.resolution).toMatch(/\/openapi\.json/);
-      }));
+      await Promise.all(
+        [
+          '/api',
+          '/api/',
+          '/api/public/v1/products/1',
+          '/api/public/v2/products/1/stats',
+          '/api/public/v1/products/1/stats/',
+          '/api/public/v1/stores/1/stats',
+          '/api/anything.json',
+        ].map(async (path) => {
+          const response = await send()(path);
+          const body = await expectApiError(response, 404, 'API_ROUTE_NOT_FOUND', 'API route not found');
+          expect(body.resolution).toMatch(/\/openapi\.json/);
+        }),
+      );
     });
   });
 }
@@ -160,7 +185,12 @@ export function describeMissingSnapshotContract(target: string, send: () => Send
     });
 
     it('still validates input and routes without touching the snapshot', async () => {
-      await expectApiError(await send()('/api/public/v1/products/abc/stats'), 400, 'INVALID_PRODUCT_ID', 'Product ID must be a positive integer');
+      await expectApiError(
+        await send()('/api/public/v1/products/abc/stats'),
+        400,
+        'INVALID_PRODUCT_ID',
+        'Product ID must be a positive integer',
+      );
       await expectApiError(await send()('/api/nope'), 404, 'API_ROUTE_NOT_FOUND', 'API route not found');
     });
   });

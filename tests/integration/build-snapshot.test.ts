@@ -1,13 +1,13 @@
-import Database from 'better-sqlite3';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatIssue } from '../../src/catalog/build/build-issues.ts';
 import { buildSnapshot } from '../../src/catalog/build/build-snapshot.ts';
 import { openCatalog } from '../../src/catalog/catalog-reader.ts';
-import { validFixture, writeExport, type Fixture, type FixtureLines } from '../support/fixture-export.ts';
+import { type Fixture, type FixtureLines, validFixture, writeExport } from '../support/fixture-export.ts';
 
 let work: string;
 let outFile: string;
@@ -21,6 +21,7 @@ afterEach(() => rmSync(work, { recursive: true, force: true }));
 const build = (dir: string) => buildSnapshot({ sourceDir: dir, outFile, now: () => new Date('2026-01-02T03:04:05Z') });
 
 /** Builds a broken export over a good snapshot; returns the located issues as text. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a mutation edits the fixture in place, or returns raw lines.
 async function rejected(mutate: (f: Fixture) => FixtureLines | void): Promise<string[]> {
   expect((await build(writeExport(validFixture()))).ok).toBe(true);
   const before = readFileSync(outFile);
@@ -39,7 +40,11 @@ async function rejected(mutate: (f: Fixture) => FixtureLines | void): Promise<st
 describe('buildSnapshot', () => {
   it('builds a read-only-ready snapshot with counts, version, generation time and indexes', async () => {
     const result = await build(writeExport(validFixture()));
-    expect(result).toMatchObject({ ok: true, counts: { merchants: 2, stores: 2, products: 2, engagement: 2 }, generatedAt: '2026-01-02T03:04:05.000Z' });
+    expect(result).toMatchObject({
+      ok: true,
+      counts: { merchants: 2, stores: 2, products: 2, engagement: 2 },
+      generatedAt: '2026-01-02T03:04:05.000Z',
+    });
     const db = new Database(outFile, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
     // Accent-insensitive full-text search and the geographic index are in place.
@@ -47,10 +52,16 @@ describe('buildSnapshot', () => {
     expect(db.prepare("SELECT rowid FROM products_fts WHERE products_fts MATCH 'eletronicos'").all()).toEqual([{ rowid: 1 }]);
     expect(db.prepare('SELECT id FROM stores_rtree WHERE min_lat > -23.58 AND max_lat < -23.55').all()).toEqual([{ id: 1 }]);
     // Places by folded key, with their published products; the product's filter tokens.
-    expect(db.prepare("SELECT c.name, c.products_count AS n FROM stores s JOIN cities c ON c.id = s.city_id WHERE s.id = 1").get()).toEqual({ name: 'São Paulo', n: 1 });
-    expect(db.prepare("SELECT key FROM districts WHERE id = (SELECT district_id FROM stores WHERE id = 1)").pluck().get()).toBe('pinheiros');
+    expect(db.prepare('SELECT c.name, c.products_count AS n FROM stores s JOIN cities c ON c.id = s.city_id WHERE s.id = 1').get()).toEqual(
+      { name: 'São Paulo', n: 1 },
+    );
+    expect(db.prepare('SELECT key FROM districts WHERE id = (SELECT district_id FROM stores WHERE id = 1)').pluck().get()).toBe(
+      'pinheiros',
+    );
     // Filter tokens: merchant, category, and place with popularity tier (one product: tier 1).
-    expect(db.prepare("SELECT rowid FROM products_fts WHERE products_fts MATCH 'facets : (m1 AND k1 AND c1t1 AND d1t1)'").all()).toEqual([{ rowid: 1 }]);
+    expect(db.prepare("SELECT rowid FROM products_fts WHERE products_fts MATCH 'facets : (m1 AND k1 AND c1t1 AND d1t1)'").all()).toEqual([
+      { rowid: 1 },
+    ]);
     // The vocabulary: words of published products with their counts in any column and in titles,
     // and none of the filter tokens.
     const words = db.prepare('SELECT word, docs, title_docs AS titleDocs FROM search_words ORDER BY word').all() as { word: string }[];
@@ -82,7 +93,7 @@ describe('buildSnapshot', () => {
   it('accepts CRLF line ends, a BOM and blank lines', async () => {
     const f = validFixture();
     const dir = writeExport(f);
-    writeFileSync(join(dir, 'merchants.ndjson'), '\uFEFF' + f.merchants.map((m) => JSON.stringify(m)).join('\r\n\r\n') + '\r\n');
+    writeFileSync(join(dir, 'merchants.ndjson'), `\uFEFF${f.merchants.map((m) => JSON.stringify(m)).join('\r\n\r\n')}\r\n`);
     expect((await build(dir)).ok).toBe(true);
   });
 
@@ -153,7 +164,10 @@ describe('buildSnapshot', () => {
     expect(existsSync(outFile)).toBe(false);
 
     const bad = writeExport(validFixture());
-    writeFileSync(join(bad, 'merchants.ndjson'), Buffer.concat([Buffer.from('{"id":1,"name":"Loja '), Buffer.from([0xff, 0xfe]), Buffer.from('","slug":"x"}\n')]));
+    writeFileSync(
+      join(bad, 'merchants.ndjson'),
+      Buffer.concat([Buffer.from('{"id":1,"name":"Loja '), Buffer.from([0xff, 0xfe]), Buffer.from('","slug":"x"}\n')]),
+    );
     const result = await build(bad);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.issues.map(formatIssue)).toContain('merchants.ndjson:1: line is not valid UTF-8');
@@ -174,11 +188,17 @@ describe('buildSnapshot', () => {
 describe('npm run build (catalog step)', () => {
   it('exits 1 with a located report and keeps the previous snapshot', async () => {
     const env = { ...process.env, CATALOG_DB: outFile };
-    execFileSync(process.execPath, ['scripts/build-catalog.ts'], { env: { ...env, CATALOG_SOURCE: writeExport(validFixture()) }, stdio: 'pipe' });
+    execFileSync(process.execPath, ['scripts/build-catalog.ts'], {
+      env: { ...env, CATALOG_SOURCE: writeExport(validFixture()) },
+      stdio: 'pipe',
+    });
     const mtime = statSync(outFile).mtimeMs;
     const broken = validFixture();
     broken.stores[0]!.postalCode = '5422001';
-    const run = spawnSync(process.execPath, ['scripts/build-catalog.ts'], { env: { ...env, CATALOG_SOURCE: writeExport(broken) }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['scripts/build-catalog.ts'], {
+      env: { ...env, CATALOG_SOURCE: writeExport(broken) },
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/stores\.ndjson:1: postalCode: must be a CEP/);
     expect(run.stderr).toMatch(/1 error\(s\); the previous snapshot was kept/);

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildSnapshot } from '../../src/catalog/build/build-snapshot.ts';
-import { openCatalog, type CatalogReader } from '../../src/catalog/catalog-reader.ts';
+import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
+import { productUrlBuilder } from '../../src/catalog/product-url.ts';
 import { loadConfig } from '../../src/config/config.ts';
+import { documentSources } from '../../src/documents/document-sources.ts';
+import { ManifestSchema } from '../../src/documents/manifest-schema.ts';
+import { writePublicDocuments } from '../../src/documents/write-documents.ts';
 import { WebRequestFacts } from '../../src/http/answer.ts';
 import { createShowcaseEndpoint } from '../../src/showcase/showcase-endpoint.ts';
-import { productUrlBuilder } from '../../src/catalog/product-url.ts';
-import { ManifestSchema } from '../../src/documents/manifest-schema.ts';
 import { ShowcaseSchema } from '../../src/showcase/showcase-schema.ts';
-import { documentSources } from '../../src/documents/document-sources.ts';
-import { writePublicDocuments } from '../../src/documents/write-documents.ts';
 import { llmsTxtStructure, sitemapSchemaErrors } from '../support/document-validators.ts';
 import { validFixture, writeExport } from '../support/fixture-export.ts';
 
@@ -36,7 +36,10 @@ beforeAll(async () => {
   fixture.products[0]!.title = `Fone ${HOSTILE}\n- [x](https://evil.example): injected${CONTROL}`;
   fixture.products[0]!.category = `Eletrônicos ]]> <![CDATA[ [a](b) & \u0001`;
   fixture.products[1]!.publishedAt = '2025-03-02T12:00:00-03:00';
-  const built = await buildSnapshot({ sourceDir: writeExport(fixture, {}, { dir: join(dir, 'export') }), outFile: join(dir, 'catalog.sqlite') });
+  const built = await buildSnapshot({
+    sourceDir: writeExport(fixture, {}, { dir: join(dir, 'export') }),
+    outFile: join(dir, 'catalog.sqlite'),
+  });
   expect(built).toMatchObject({ ok: true });
   catalog = openCatalog(join(dir, 'catalog.sqlite'));
   // A template with characters XML must escape (the canonical URL is the operator's).
@@ -57,7 +60,7 @@ it('keeps the sitemap valid, the template escaped', async () => {
   expect(xml).toContain(`<loc>${SITE}/p?id=1&amp;slug=fone-jbl-tune-520bt-1&amp;ref=&apos;doc&apos;</loc>`);
 });
 
-it('keeps llms.txt in its structure: the hostile names escaped, no link but the service\'s own', () => {
+it("keeps llms.txt in its structure: the hostile names escaped, no link but the service's own", () => {
   const text = read('llms.txt');
   const { problems, links } = llmsTxtStructure(text);
   expect(problems).toEqual([]);

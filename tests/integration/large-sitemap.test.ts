@@ -1,14 +1,14 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildSnapshot } from '../../src/catalog/build/build-snapshot.ts';
-import { openCatalog, type CatalogReader } from '../../src/catalog/catalog-reader.ts';
+import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
 import { generateCatalog } from '../../src/catalog/generate/generate.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { documentSources } from '../../src/documents/document-sources.ts';
 import { SITEMAP_MAX_URLS } from '../../src/documents/sitemap-writer.ts';
-import { writePublicDocuments, type DocumentsResult } from '../../src/documents/write-documents.ts';
+import { type DocumentsResult, writePublicDocuments } from '../../src/documents/write-documents.ts';
 import { sitemapSchemaErrors } from '../support/document-validators.ts';
 
 /*

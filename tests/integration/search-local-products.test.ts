@@ -2,8 +2,8 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openCatalog } from '../../src/catalog/catalog-reader.ts';
 import { productUrlBuilder } from '../../src/catalog/product-url.ts';
 import { distanceKm } from '../../src/mcp/tools/search-local-products/geo.ts';
-import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
 import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
+import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
 import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
 import { readSampleExport } from '../support/sample-export.ts';
 
@@ -53,7 +53,13 @@ describe('search_local_products on the sample catalog', () => {
     expect(b).toEqual(a);
     const partial = search({ query: 'blueto' }).output.results;
     expect(partial.length).toBeGreaterThan(0);
-    expect(partial.every((r) => /bluetooth/i.test(sample.products.find((p) => p.id === r.productId)!.title + sample.products.find((p) => p.id === r.productId)!.description))).toBe(true);
+    expect(
+      partial.every((r) =>
+        /bluetooth/i.test(
+          sample.products.find((p) => p.id === r.productId)!.title + sample.products.find((p) => p.id === r.productId)!.description,
+        ),
+      ),
+    ).toBe(true);
     // Title matches come before matches elsewhere in the text.
     const titles = search({ query: 'bluetooth' }).output.results.map((r) => /bluetooth/i.test(r.title));
     expect(titles[0]).toBe(true);
@@ -94,7 +100,10 @@ describe('search_local_products on the sample catalog', () => {
     }
     // Every product within the radius that is nearer than the last result is in the results.
     const last = distances.at(-1)!;
-    const nearer = sample.products.filter((p) => p.publishedAt !== null && storesOf(p.id).some((s) => distanceKm(at.latitude, at.longitude, s.latitude, s.longitude) < last - 1e-6));
+    const nearer = sample.products.filter(
+      (p) =>
+        p.publishedAt !== null && storesOf(p.id).some((s) => distanceKm(at.latitude, at.longitude, s.latitude, s.longitude) < last - 1e-6),
+    );
     expect(nearer.every((p) => output.results.some((r) => r.productId === p.id))).toBe(true);
   });
 

@@ -1,16 +1,16 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCatalog, type CatalogReader } from '../../src/catalog/catalog-reader.ts';
 import { buildSnapshot } from '../../src/catalog/build/build-snapshot.ts';
+import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
 import { generateCatalog } from '../../src/catalog/generate/generate.ts';
 import { foldKey, slugify } from '../../src/catalog/text-keys.ts';
-import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
 import { distanceKm } from '../../src/mcp/tools/search-local-products/geo.ts';
-import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
 import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
+import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
+import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
 
 /*
  * Every search plan against a brute-force answer computed here from the snapshot's plain tables.
@@ -20,8 +20,23 @@ import type { SearchInput } from '../../src/mcp/tools/search-local-products/sche
  */
 const PRODUCTS = 60_000;
 
-interface Product { id: number; merchantId: number; words: Set<string>; titleWords: Set<string>; categorySlug: string; views: number; likes: number }
-interface Store { id: number; merchantId: number; city: string; district: string; latitude: number; longitude: number }
+interface Product {
+  id: number;
+  merchantId: number;
+  words: Set<string>;
+  titleWords: Set<string>;
+  categorySlug: string;
+  views: number;
+  likes: number;
+}
+interface Store {
+  id: number;
+  merchantId: number;
+  city: string;
+  district: string;
+  latitude: number;
+  longitude: number;
+}
 
 let dir: string;
 let catalog: CatalogReader;
@@ -29,7 +44,12 @@ let products: Product[];
 let stores: Store[];
 let ctx: ToolContext;
 
-const wordsOf = (text: string) => new Set(foldKey(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+const wordsOf = (text: string) =>
+  new Set(
+    foldKey(text)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  );
 /** A query word matches a text word equal to it, or that it begins (from three letters on). */
 const matches = (queryWords: string[], textWords: Set<string>) =>
   queryWords.every((q) => [...textWords].some((w) => w === q || (q.length >= 3 && w.startsWith(q))));
@@ -57,7 +77,9 @@ function expected(input: SearchInput, queryWords: string[]): number[] {
   }
   const city = foldKey(input.city ?? 'São Paulo');
   const district = input.district ? foldKey(input.district) : null;
-  const inPlace = new Set(stores.filter((s) => foldKey(s.city) === city && (district === null || foldKey(s.district) === district)).map((s) => s.merchantId));
+  const inPlace = new Set(
+    stores.filter((s) => foldKey(s.city) === city && (district === null || foldKey(s.district) === district)).map((s) => s.merchantId),
+  );
   const local = candidates.filter((p) => inPlace.has(p.merchantId));
   const inTitle = local.filter((p) => matches(queryWords, p.titleWords)).sort(byPopularity);
   const elsewhere = local.filter((p) => !inTitle.includes(p)).sort(byPopularity);
@@ -70,12 +92,24 @@ beforeAll(async () => {
   const built = await buildSnapshot({ sourceDir: join(dir, 'export'), outFile: join(dir, 'catalog.sqlite') });
   expect(built.ok).toBe(true);
   const db = new Database(join(dir, 'catalog.sqlite'), { readonly: true });
-  products = (db
-    .prepare(`SELECT p.id, p.merchant_id AS merchantId, p.title, p.description, p.category, p.brand, c.slug AS categorySlug,
+  products = (
+    db
+      .prepare(`SELECT p.id, p.merchant_id AS merchantId, p.title, p.description, p.category, p.brand, c.slug AS categorySlug,
         coalesce(e.views, 0) AS views, coalesce(e.likes, 0) AS likes
       FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN engagement e ON e.product_id = p.id
       WHERE p.published_at IS NOT NULL`)
-    .all() as { id: number; merchantId: number; title: string; description: string; category: string; brand: string; categorySlug: string; views: number; likes: number }[]).map((r) => ({
+      .all() as {
+      id: number;
+      merchantId: number;
+      title: string;
+      description: string;
+      category: string;
+      brand: string;
+      categorySlug: string;
+      views: number;
+      likes: number;
+    }[]
+  ).map((r) => ({
     id: r.id,
     merchantId: r.merchantId,
     words: wordsOf(`${r.title} ${r.description} ${r.category} ${r.brand}`),
@@ -87,7 +121,12 @@ beforeAll(async () => {
   stores = db.prepare('SELECT id, merchant_id AS merchantId, city, district, latitude, longitude FROM stores').all() as Store[];
   db.close();
   catalog = openCatalog(join(dir, 'catalog.sqlite'));
-  ctx = { catalog: () => catalog, siteUrl: 'https://catalogo.example', productUrl: (id) => `https://catalogo.example/p/${id}`, logError: () => {} };
+  ctx = {
+    catalog: () => catalog,
+    siteUrl: 'https://catalogo.example',
+    productUrl: (id) => `https://catalogo.example/p/${id}`,
+    logError: () => {},
+  };
 }, 120_000);
 
 afterAll(() => {
@@ -149,7 +188,10 @@ describe('search plans against the brute-force answer (60,000 products)', () => 
       const { output, isError } = searchLocalProducts(ctx, input);
       expect(isError, JSON.stringify(input)).toBe(false);
       expect(output.filters.terms).toEqual(input.query ? [...wordsOf(input.query)] : []);
-      expect(output.results.map((r) => r.productId), JSON.stringify(input)).toEqual(expected(input, output.filters.terms));
+      expect(
+        output.results.map((r) => r.productId),
+        JSON.stringify(input),
+      ).toEqual(expected(input, output.filters.terms));
     }
   });
 });

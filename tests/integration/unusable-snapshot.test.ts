@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
@@ -25,7 +25,12 @@ describe('REST core with an unusable snapshot', () => {
     writeFileSync(file, 'this is not a SQLite database'.repeat(200));
     const { response, body, logged } = await statsWith(file);
     expect(response.status).toBe(500);
-    expect(body).toEqual({ error: 'Internal server error', code: 'INTERNAL_ERROR', message: 'Internal server error', resolution: expect.any(String) });
+    expect(body).toEqual({
+      error: 'Internal server error',
+      code: 'INTERNAL_ERROR',
+      message: 'Internal server error',
+      resolution: expect.any(String),
+    });
     expect(logged).toBeGreaterThan(0);
   });
 

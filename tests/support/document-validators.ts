@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { OpenAPIBackend, type Document } from 'openapi-backend';
+import { type Document, OpenAPIBackend } from 'openapi-backend';
 import { validateXML } from 'xmllint-wasm';
 
 /*
@@ -29,18 +29,26 @@ const bin = (name: string) => `node_modules/.bin/${name}`;
 
 /** `redocly lint --extends=recommended`: every problem, errors and warnings alike. */
 export async function redoclyProblems(file: string): Promise<string[]> {
-  const { stdout } = await run(bin('redocly'), ['lint', '--extends=recommended', '--format=json', file], { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } }).catch(
-    (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
-  );
+  const { stdout } = await run(bin('redocly'), ['lint', '--extends=recommended', '--format=json', file], {
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
   const report = JSON.parse(stdout) as { problems: { ruleId: string; severity: string; message: string }[] };
   return report.problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message}`);
 }
 
 /** `spectral lint` with the project's ruleset (spectral:oas), failing on anything down to hints. */
 export async function spectralProblems(file: string): Promise<string[]> {
-  const { stdout } = await run(bin('spectral'), ['lint', '--ruleset', '.spectral.yaml', '--format', 'json', '--fail-severity', 'hint', '--quiet', file]).catch(
-    (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
-  );
+  const { stdout } = await run(bin('spectral'), [
+    'lint',
+    '--ruleset',
+    '.spectral.yaml',
+    '--format',
+    'json',
+    '--fail-severity',
+    'hint',
+    '--quiet',
+    file,
+  ]).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
   const results = JSON.parse(stdout || '[]') as { code: string; message: string; severity: number }[];
   return results.map((r) => `${r.severity} ${r.code}: ${r.message}`);
 }
@@ -102,7 +110,9 @@ export function llmsTxtStructure(text: string): { problems: string[]; links: { n
   if (!lines[4] || /^[#>-]/.test(lines[4])) problems.push('line 5 is not a paragraph');
   const firstSection = lines.findIndex((line) => line.startsWith('## '));
   if (firstSection === -1) problems.push('no "## Section"');
-  lines.slice(5, firstSection).forEach((line, i) => line === '' || problems.push(`line ${i + 6} is outside the paragraph and sections`));
+  for (const [i, line] of lines.slice(5, firstSection).entries()) {
+    if (line !== '') problems.push(`line ${i + 6} is outside the paragraph and sections`);
+  }
   let sectionLinks = 0;
   lines.slice(firstSection).forEach((line, i) => {
     const at = firstSection + i + 1;

@@ -11,12 +11,58 @@ export function validFixture() {
       { id: 2, name: 'Casa Moema Utilidades', slug: 'casa-moema-utilidades' },
     ],
     stores: [
-      { id: 1, merchantId: 1, name: 'Loja Pinheiros', address: 'Rua dos Pinheiros, 1234', district: 'Pinheiros', city: 'São Paulo', state: 'SP', postalCode: '05422-001', latitude: -23.567, longitude: -46.693 },
-      { id: 2, merchantId: 2, name: 'Loja Moema', address: 'Avenida Ibirapuera, 3000', district: 'Moema', city: 'São Paulo', state: 'SP', postalCode: '04028-001', latitude: -23.601, longitude: -46.665 },
+      {
+        id: 1,
+        merchantId: 1,
+        name: 'Loja Pinheiros',
+        address: 'Rua dos Pinheiros, 1234',
+        district: 'Pinheiros',
+        city: 'São Paulo',
+        state: 'SP',
+        postalCode: '05422-001',
+        latitude: -23.567,
+        longitude: -46.693,
+      },
+      {
+        id: 2,
+        merchantId: 2,
+        name: 'Loja Moema',
+        address: 'Avenida Ibirapuera, 3000',
+        district: 'Moema',
+        city: 'São Paulo',
+        state: 'SP',
+        postalCode: '04028-001',
+        latitude: -23.601,
+        longitude: -46.665,
+      },
     ],
     products: [
-      { id: 1, merchantId: 1, title: 'Fone de Ouvido Bluetooth JBL Tune 520BT Preto', description: 'Fone sem fio com até 57 horas de bateria.', category: 'Eletrônicos', brand: 'JBL', priceCents: 29990, slug: 'fone-jbl-tune-520bt-1', imageUrl: 'https://img.exemplo-catalogo.com.br/produtos/1.jpg', publishedAt: '2025-03-01T12:00:00Z', updatedAt: '2025-04-01T12:00:00Z' },
-      { id: 2, merchantId: 2, title: 'Jogo de Panelas Tramontina 5 Peças', description: 'Panelas de alumínio antiaderente.', category: 'Casa e Decoração', brand: 'Tramontina', priceCents: 45990, slug: 'jogo-de-panelas-tramontina-2', imageUrl: 'https://img.exemplo-catalogo.com.br/produtos/2.jpg', publishedAt: null, updatedAt: '2025-04-01T12:00:00Z' },
+      {
+        id: 1,
+        merchantId: 1,
+        title: 'Fone de Ouvido Bluetooth JBL Tune 520BT Preto',
+        description: 'Fone sem fio com até 57 horas de bateria.',
+        category: 'Eletrônicos',
+        brand: 'JBL',
+        priceCents: 29990,
+        slug: 'fone-jbl-tune-520bt-1',
+        imageUrl: 'https://img.exemplo-catalogo.com.br/produtos/1.jpg',
+        publishedAt: '2025-03-01T12:00:00Z',
+        updatedAt: '2025-04-01T12:00:00Z',
+      },
+      {
+        id: 2,
+        merchantId: 2,
+        title: 'Jogo de Panelas Tramontina 5 Peças',
+        description: 'Panelas de alumínio antiaderente.',
+        category: 'Casa e Decoração',
+        brand: 'Tramontina',
+        priceCents: 45990,
+        slug: 'jogo-de-panelas-tramontina-2',
+        imageUrl: 'https://img.exemplo-catalogo.com.br/produtos/2.jpg',
+        publishedAt: null,
+        updatedAt: '2025-04-01T12:00:00Z',
+      },
     ],
     engagement: [
       { productId: 1, views: 120, likes: 14, dislikes: 2 },
@@ -33,7 +79,7 @@ export function writeExport(fixture: Fixture, lines: FixtureLines = {}, options:
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'catalog-export-'));
   mkdirSync(dir, { recursive: true });
   for (const kind of ['merchants', 'stores', 'products', 'engagement'] as const) {
-    const text = (lines[kind] ?? fixture[kind].map((r) => JSON.stringify(r))).join('\n') + '\n';
+    const text = `${(lines[kind] ?? fixture[kind].map((r) => JSON.stringify(r))).join('\n')}\n`;
     if (options.gzip) writeFileSync(join(dir, `${kind}.ndjson.gz`), gzipSync(text));
     else writeFileSync(join(dir, `${kind}.ndjson`), text);
   }

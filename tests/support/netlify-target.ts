@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, vi } from 'vitest';
 import { NetlifyDev } from '@netlify/dev';
 // NetlifyDev's own function runner (a dependency of @netlify/dev, the same module instance).
 import { FunctionsHandler } from '@netlify/functions-dev';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { generousQuotas } from './quota-env.ts';
 
 /**

@@ -1,13 +1,13 @@
-import { resolveConfig } from '@netlify/config';
-import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { execFile, execFileSync } from 'node:child_process';
-import { promisify } from 'node:util';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { promisify } from 'node:util';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
+import { resolveConfig } from '@netlify/config';
+import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { NETLIFY_FUNCTION_PATHS } from '../../src/app/routes.ts';
 import { bucketStoreName } from '../../src/quota/blobs-quota-store.ts';
 
@@ -33,7 +33,12 @@ beforeAll(async () => {
     repositoryRoot: process.cwd(),
     // Every block of netlify.toml's [functions] ('*' and per function), as a deploy passes them.
     config: Object.fromEntries(
-      Object.entries((config.functions ?? {}) as Record<string, { included_files?: string[]; node_bundler?: 'nft' | 'esbuild'; external_node_modules?: string[] }>).map(([name, settings]) => [
+      Object.entries(
+        (config.functions ?? {}) as Record<
+          string,
+          { included_files?: string[]; node_bundler?: 'nft' | 'esbuild'; external_node_modules?: string[] }
+        >,
+      ).map(([name, settings]) => [
         name,
         { includedFiles: settings.included_files, nodeBundler: settings.node_bundler, externalNodeModules: settings.external_node_modules },
       ]),
@@ -74,7 +79,12 @@ describe('Netlify function bundle', () => {
     const server = new BlobsServer({ directory: join(out, 'blobs'), token: 'sweep-token', port: 0 });
     const { port } = await server.start();
     try {
-      const client = { siteID: 'sweep-site', token: 'sweep-token', edgeURL: `http://localhost:${port}`, uncachedEdgeURL: `http://localhost:${port}` };
+      const client = {
+        siteID: 'sweep-site',
+        token: 'sweep-token',
+        edgeURL: `http://localhost:${port}`,
+        uncachedEdgeURL: `http://localhost:${port}`,
+      };
       const store = (name: string) => getStore({ name, ...client, consistency: 'strong' });
       // Quota blobs of an hour long past, of an hour to come, and the salt.
       for (let slot = 1; slot <= 3; slot++) await store('quotas-until-2026-01-01T00').set(`rest:c:1/n/${slot}`, '');
@@ -84,7 +94,10 @@ describe('Netlify function bundle', () => {
       const context = Buffer.from(JSON.stringify(client)).toString('base64');
       writeProbe('quota-sweep', `new Request('https://site.example/.netlify/functions/quota-sweep', { method: 'POST', body: '{}' })`);
       // Not execFileSync: the Blobs server answering the function runs in this process.
-      const { stdout } = await promisify(execFile)(process.execPath, ['probe.mjs'], { cwd: bundles['quota-sweep']!, env: { PATH: process.env.PATH ?? '', NETLIFY_BLOBS_CONTEXT: context } });
+      const { stdout } = await promisify(execFile)(process.execPath, ['probe.mjs'], {
+        cwd: bundles['quota-sweep']!,
+        env: { PATH: process.env.PATH ?? '', NETLIFY_BLOBS_CONTEXT: context },
+      });
       // The function logs its summary first; the probe's line is the last.
       expect(stdout).toContain('[quota] swept 1 expired quota stores (3 blobs); 1 still live');
       const { status, body } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { status: number; body: unknown };
@@ -116,7 +129,12 @@ describe('Netlify function bundle', () => {
   /** Runs a request through a bundled function, from the bundle's own folder, as on Netlify. */
   const probe = (name: string, request: string) => {
     writeProbe(name, request);
-    const output = execFileSync(process.execPath, ['probe.mjs'], { cwd: bundles[name]!, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+    const output = execFileSync(process.execPath, ['probe.mjs'], {
+      cwd: bundles[name]!,
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: the probes read deep into answers whose schemas other suites check.
     return JSON.parse(output) as { status: number; body: Record<string, any> };
   };
 
@@ -128,8 +146,16 @@ describe('Netlify function bundle', () => {
   });
 
   it('answers MCP tool calls from its own folder, on a public host name', () => {
-    const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_product', arguments: { productId: 1 } } });
-    const { status, body } = probe('service', `new Request('https://site.example/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json', Host: 'site.example' }, body: ${JSON.stringify(call)} })`);
+    const call = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_product', arguments: { productId: 1 } },
+    });
+    const { status, body } = probe(
+      'service',
+      `new Request('https://site.example/mcp', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json', Host: 'site.example' }, body: ${JSON.stringify(call)} })`,
+    );
     expect(status).toBe(200);
     expect(body.result.structuredContent.product.id).toBe(1);
   });
@@ -144,7 +170,16 @@ describe('Netlify function bundle', () => {
        const res = await fn.default(new Request('https://site.example/gpt/products.json'), {});
        console.log(JSON.stringify(Object.fromEntries(res.headers)));`,
     );
-    const headers = JSON.parse(execFileSync(process.execPath, ['probe-headers.mjs'], { cwd: bundles.service!, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' }));
-    expect(headers).toMatchObject({ 'netlify-vary': 'query=limit', 'netlify-cdn-cache-control': expect.stringMatching(/^public, durable, max-age=\d+/) });
+    const headers = JSON.parse(
+      execFileSync(process.execPath, ['probe-headers.mjs'], {
+        cwd: bundles.service!,
+        env: { PATH: process.env.PATH ?? '' },
+        encoding: 'utf8',
+      }),
+    );
+    expect(headers).toMatchObject({
+      'netlify-vary': 'query=limit',
+      'netlify-cdn-cache-control': expect.stringMatching(/^public, durable, max-age=\d+/),
+    });
   });
 });

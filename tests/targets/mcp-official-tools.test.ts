@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startBuiltServer, type RunningServer } from '../support/built-server.ts';
+import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
 
 const run = promisify(execFile);
 let server: RunningServer;
@@ -24,21 +24,43 @@ afterAll(async () => {
  * with HOME in a scratch folder (the Inspector keeps state there).
  */
 const node = (bin: string, args: string[]) =>
-  run(process.execPath, [join('node_modules', '.bin', bin), ...args], { env: { ...process.env, HOME: scratch, NO_COLOR: '1' }, timeout: 60_000 });
+  run(process.execPath, [join('node_modules', '.bin', bin), ...args], {
+    env: { ...process.env, HOME: scratch, NO_COLOR: '1' },
+    timeout: 60_000,
+  });
 
 describe('MCP Inspector CLI against the built server', () => {
   it('lists the tools and calls them', async () => {
     const url = `${server.baseUrl}/mcp`;
-    const list = JSON.parse((await node('mcp-inspector', ['--cli', url, '--transport', 'http', '--method', 'tools/list', '--format', 'json'])).stdout);
+    const list = JSON.parse(
+      (await node('mcp-inspector', ['--cli', url, '--transport', 'http', '--method', 'tools/list', '--format', 'json'])).stdout,
+    );
     expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(['catalog_overview', 'search_local_products', 'get_product']);
 
     const search = JSON.parse(
-      (await node('mcp-inspector', ['--cli', url, '--transport', 'http', '--method', 'tools/call', '--tool-name', 'search_local_products', '--tool-args-json', '{"query":"fone","city":"São Paulo","limit":2}', '--format', 'json'])).stdout,
+      (
+        await node('mcp-inspector', [
+          '--cli',
+          url,
+          '--transport',
+          'http',
+          '--method',
+          'tools/call',
+          '--tool-name',
+          'search_local_products',
+          '--tool-args-json',
+          '{"query":"fone","city":"São Paulo","limit":2}',
+          '--format',
+          'json',
+        ])
+      ).stdout,
     );
     expect(search.result.structuredContent.results).toHaveLength(2);
 
     // An unknown tool is an error the CLI reports with its own exit code.
-    await expect(node('mcp-inspector', ['--cli', url, '--transport', 'http', '--method', 'tools/call', '--tool-name', 'nope', '--format', 'json'])).rejects.toMatchObject({ code: expect.any(Number) });
+    await expect(
+      node('mcp-inspector', ['--cli', url, '--transport', 'http', '--method', 'tools/call', '--tool-name', 'nope', '--format', 'json']),
+    ).rejects.toMatchObject({ code: expect.any(Number) });
   });
 });
 

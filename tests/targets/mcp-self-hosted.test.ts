@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startBuiltServer, type RunningServer } from '../support/built-server.ts';
 import { describeMcpContract, type Fetch } from '../contract/mcp-contract.ts';
+import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
 
 let server: RunningServer;
 
@@ -25,10 +25,13 @@ describe('MCP on a loopback address (self-hosted)', () => {
   const withHost = (host: string) =>
     new Promise<number>((resolve, reject) => {
       const url = new URL(`${server.baseUrl}/mcp`);
-      const req = httpRequest({ host: url.hostname, port: url.port, path: '/mcp', method: 'GET', headers: { Host: host, Accept: 'application/json' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: '/mcp', method: 'GET', headers: { Host: host, Accept: 'application/json' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
       req.once('error', reject);
       req.end();
     });

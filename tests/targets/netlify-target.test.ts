@@ -8,7 +8,10 @@ import { useNetlifyDev } from '../support/netlify-target.ts';
 // One file, one NetlifyDev: each emulator rebuilds the functions into the same
 // .netlify/functions-serve folder, so two of them in parallel test files race on it.
 const netlify = useNetlifyDev();
-const sendWith = (snapshot: () => string): Send => (path, init) => netlify.send(new Request(`http://localhost${path}`, init), snapshot());
+const sendWith =
+  (snapshot: () => string): Send =>
+  (path, init) =>
+    netlify.send(new Request(`http://localhost${path}`, init), snapshot());
 
 describeStatsContract('Netlify Functions (local emulation)', () => sendWith(() => inject('sampleSnapshot')));
 describeMissingSnapshotContract('Netlify Functions (local emulation)', () => sendWith(() => `${inject('sampleSnapshot')}.missing`));

@@ -1,14 +1,14 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { type Manifest, ManifestSchema } from '../../src/documents/manifest-schema.ts';
 import { CatalogOverviewSchema } from '../../src/mcp/tools/catalog-overview/schema.ts';
-import { ManifestSchema, type Manifest } from '../../src/documents/manifest-schema.ts';
 import { ShowcaseSchema } from '../../src/showcase/showcase-schema.ts';
 import { connectSdkClient } from '../contract/mcp-contract.ts';
-import { startBuiltServer, type RunningServer } from '../support/built-server.ts';
+import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
 import { llmsTxtStructure, redoclyProblems, sitemapSchemaErrors, spectralProblems } from '../support/document-validators.ts';
 import { readSampleExport } from '../support/sample-export.ts';
 
@@ -52,13 +52,20 @@ describe('sitemap', () => {
     expect(new Set(locs).size).toBe(locs.length);
     expect(locs).toContain(`${manifest.baseUrl}/llms.txt`);
     const product = published[0]!;
-    expect(xml).toContain(`<loc>${manifest.baseUrl}/produtos/${product.id}/${product.slug}</loc><lastmod>${new Date(product.updatedAt).toISOString().replace('.000Z', 'Z')}</lastmod>`);
+    expect(xml).toContain(
+      `<loc>${manifest.baseUrl}/produtos/${product.id}/${product.slug}</loc><lastmod>${new Date(product.updatedAt).toISOString().replace('.000Z', 'Z')}</lastmod>`,
+    );
     const draft = sample.products.find((p) => p.publishedAt === null)!;
     expect(xml).not.toContain(`/produtos/${draft.id}/`);
   });
 
   it('fails the schema when the document is not a sitemap (the validator can fail)', async () => {
-    expect(await sitemapSchemaErrors('<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><lastmod>yesterday</lastmod></url></urlset>', 'urlset')).not.toEqual([]);
+    expect(
+      await sitemapSchemaErrors(
+        '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><lastmod>yesterday</lastmod></url></urlset>',
+        'urlset',
+      ),
+    ).not.toEqual([]);
   });
 });
 
@@ -85,7 +92,7 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('says the same in JSON and YAML, with the contract's facts (OpenAPI 3.0.3, version 1.0.0, the operation and its group)', async () => {
+  it('says the same in JSON and YAML, with the facts of the public contract (OpenAPI 3.0.3, version 1.0.0, the operation and its group)', async () => {
     const json = await (await get('/openapi.json')).json();
     const yaml = parseYaml(await (await get('/api/openapi.yaml')).text());
     expect(yaml).toEqual(json);
@@ -93,7 +100,10 @@ describe('OpenAPI document', () => {
     const get200 = json.paths['/api/public/v1/products/{productId}/stats'].get;
     expect(get200).toMatchObject({ operationId: 'getCatalogProductStats', tags: ['Catalog Products'] });
     expect(Object.keys(json.components.schemas)).toEqual(expect.arrayContaining(['ProductStats', 'MerchantStats', 'Error']));
-    expect(json.components.schemas.ProductStats).toMatchObject({ additionalProperties: false, properties: { productId: { type: 'integer', format: 'int64', minimum: 1, maximum: 9007199254740991 } } });
+    expect(json.components.schemas.ProductStats).toMatchObject({
+      additionalProperties: false,
+      properties: { productId: { type: 'integer', format: 'int64', minimum: 1, maximum: 9007199254740991 } },
+    });
     expect(get200.responses['200'].headers['Cache-Control']).toMatchObject({ required: true });
     expect(Object.keys(get200.responses['200'].headers)).toEqual(expect.arrayContaining(['RateLimit', 'RateLimit-Policy']));
     expect(json.components.responses.RateLimitExceeded.headers['Retry-After']).toEqual({ $ref: '#/components/headers/RetryAfter' });
@@ -107,7 +117,9 @@ describe('llms.txt', () => {
     const text = await (await get('/llms.txt')).text();
     const { problems, links } = llmsTxtStructure(text);
     expect(problems).toEqual([]);
-    expect(links.map((l) => l.name)).toEqual(expect.arrayContaining(['catalog_overview', 'search_local_products', 'get_product', 'Product statistics']));
+    expect(links.map((l) => l.name)).toEqual(
+      expect.arrayContaining(['catalog_overview', 'search_local_products', 'get_product', 'Product statistics']),
+    );
     for (const url of new Set(links.map((l) => l.url))) {
       const response = await local(url);
       expect(response.status, url).toBe(200);
@@ -147,7 +159,9 @@ describe('manifest and the live endpoints agree', () => {
     for (const product of showcase.products) {
       const result = await client.callTool({ name: 'get_product', arguments: { productId: product.id } });
       expect(result.isError ?? false).toBe(false);
-      expect(result.structuredContent).toMatchObject({ product: { id: product.id, title: product.title, url: product.url, price: product.price } });
+      expect(result.structuredContent).toMatchObject({
+        product: { id: product.id, title: product.title, url: product.url, price: product.price },
+      });
       expect(await (await get(`/api/public/v1/products/${product.id}/stats`)).json()).toMatchObject({ productId: product.id });
     }
   });

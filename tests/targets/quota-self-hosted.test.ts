@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startBuiltServer, type RunningServer } from '../support/built-server.ts';
 import { describeQuotaContract, SMALL_QUOTAS } from '../contract/quota-contract.ts';
+import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
 
 /*
  * The built server with small quotas, behind a "trusted proxy" (TRUST_PROXY=on) so that the
@@ -24,7 +24,11 @@ describe('public quotas under concurrency: self-hosted server (real HTTP)', () =
   it('admits exactly RATE_LIMIT_REST of 200 concurrent requests from one client', async () => {
     const client = `192.0.2.${1 + Math.floor(Math.random() * 254)}`;
     const statuses = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => fetch(`${server.baseUrl}/api/public/v1/merchants/${1 + (i % 7)}/stats`, { headers: { 'X-Forwarded-For': client } }).then((r) => r.status)),
+      Array.from({ length: 200 }, (_, i) =>
+        fetch(`${server.baseUrl}/api/public/v1/merchants/${1 + (i % 7)}/stats`, { headers: { 'X-Forwarded-For': client } }).then(
+          (r) => r.status,
+        ),
+      ),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(Number(SMALL_QUOTAS.RATE_LIMIT_REST));
     expect(statuses.filter((s) => s === 429)).toHaveLength(200 - Number(SMALL_QUOTAS.RATE_LIMIT_REST));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, inject } from 'vitest';
-import { startBuiltServer, type RunningServer } from '../support/built-server.ts';
 import { describeDocumentsContract } from '../contract/documents-contract.ts';
 import { describeMissingSnapshotContract, describeStatsContract } from '../contract/stats-contract.ts';
+import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
 
 let server: RunningServer;
 let broken: RunningServer;

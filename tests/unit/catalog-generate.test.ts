@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FILES, type ExportKind } from '../../src/catalog/build/export-records.ts';
-import { GenerateOptionsError, generateCatalog, type GenerateSummary } from '../../src/catalog/generate/generate.ts';
+import { GenerateOptionsError, type GenerateSummary, generateCatalog } from '../../src/catalog/generate/generate.ts';
 
 const CLI = fileURLToPath(new URL('../../scripts/catalog-generate.ts', import.meta.url));
 // 3,000 products: 150 merchants and 300 stores by default, enough for shares to be meaningful.

@@ -14,7 +14,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('prefers SITE_URL, then Netlify\'s URL, and drops a trailing slash', () => {
+  it("prefers SITE_URL, then Netlify's URL, and drops a trailing slash", () => {
     expect(loadConfig({ SITE_URL: 'https://catalogo.example/', URL: 'https://x.netlify.app' }).siteUrl).toBe('https://catalogo.example');
     expect(loadConfig({ URL: 'https://x.netlify.app' }).siteUrl).toBe('https://x.netlify.app');
     expect(loadConfig({ HOST: '::1', PORT: '8080' }).siteUrl).toBe('http://[::1]:8080');
@@ -32,8 +32,16 @@ describe('loadConfig', () => {
 describe('loadConfig: quotas and the product page template', () => {
   it('has the documented quota defaults, each set by its variable, and RATE_LIMITS=off', () => {
     expect(loadConfig({}).rateLimits).toEqual({
-      enabled: true, windowSeconds: 60, rest: 120, mcpCalls: 60, mcpRequests: 240, distinctIds: 100, distinctWindowSeconds: 600,
-      salt: null, localStore: 'data/quotas.sqlite', trustProxy: false,
+      enabled: true,
+      windowSeconds: 60,
+      rest: 120,
+      mcpCalls: 60,
+      mcpRequests: 240,
+      distinctIds: 100,
+      distinctWindowSeconds: 600,
+      salt: null,
+      localStore: 'data/quotas.sqlite',
+      trustProxy: false,
     });
     expect(() => loadConfig({ RATE_LIMIT_SALT: 'short' })).toThrow(/RATE_LIMIT_SALT/);
     expect(loadConfig({ RATE_LIMITS: 'off', RATE_LIMIT_REST: '5' }).rateLimits).toMatchObject({ enabled: false, rest: 5 });

@@ -26,7 +26,10 @@ describe('document settings (what npm start compares with the build)', () => {
   it('names the settings that differ from the build, survives a JSON round trip, and treats an old build record as all changed', () => {
     const stored = JSON.parse(JSON.stringify(built)) as Record<string, unknown>;
     expect(changedDocumentSettings(stored, documentSettings(loadConfig({})))).toEqual([]);
-    expect(changedDocumentSettings(stored, documentSettings(loadConfig({ RATE_LIMIT_REST: '300', RATE_LIMITS: 'off' })))).toEqual(['RATE_LIMITS', 'RATE_LIMIT_REST']);
+    expect(changedDocumentSettings(stored, documentSettings(loadConfig({ RATE_LIMIT_REST: '300', RATE_LIMITS: 'off' })))).toEqual([
+      'RATE_LIMITS',
+      'RATE_LIMIT_REST',
+    ]);
     expect(changedDocumentSettings(stored, documentSettings(loadConfig({ SITE_URL: 'https://catalogo.example' })))).toContain('SITE_URL');
     expect(changedDocumentSettings(undefined, built)).toEqual(Object.keys(built));
   });

@@ -20,6 +20,9 @@ it('matches a full sort on many products', () => {
     all.push([id, time]);
     newest.offer(id, new Date(time).toISOString());
   }
-  const expected = all.sort((a, b) => b[1] - a[1] || b[0] - a[0]).slice(0, 20).map(([id]) => id);
+  const expected = all
+    .sort((a, b) => b[1] - a[1] || b[0] - a[0])
+    .slice(0, 20)
+    .map(([id]) => id);
   expect(newest.ids()).toEqual(expected);
 });

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getStore, listStores } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
-import { BlobsQuotaStore, bucketStoreName, type BlobsLike } from '../../src/quota/blobs-quota-store.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BlobsLike, BlobsQuotaStore, bucketStoreName } from '../../src/quota/blobs-quota-store.ts';
 import { sweepQuotaStores } from '../../src/quota/blobs-quota-sweep.ts';
 import { LocalQuotaStore } from '../../src/quota/local-quota-store.ts';
 import { MemoryQuotaStore } from '../../src/quota/memory-quota-store.ts';
@@ -29,7 +29,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await blobsServer?.stop();
 });
-const blobsClient = () => ({ siteID: 'test-site', token: 'test-token', edgeURL: `http://localhost:${blobsPort}`, uncachedEdgeURL: `http://localhost:${blobsPort}` });
+const blobsClient = () => ({
+  siteID: 'test-site',
+  token: 'test-token',
+  edgeURL: `http://localhost:${blobsPort}`,
+  uncachedEdgeURL: `http://localhost:${blobsPort}`,
+});
 const blobsStore = (name: string) => getStore({ name, ...blobsClient(), consistency: 'strong' });
 const fresh = () => Math.random().toString(36).slice(2);
 
@@ -88,7 +93,9 @@ describe('quota store: local SQLite file, several processes', () => {
     const file = join(dir, 'shared.sqlite');
     new LocalQuotaStore(file).close();
     const run = promisify(execFile);
-    const outputs = await Promise.all(Array.from({ length: 4 }, () => run(process.execPath, ['tests/support/quota-worker.ts', file, 'rest:shared:1', '77', '50'])));
+    const outputs = await Promise.all(
+      Array.from({ length: 4 }, () => run(process.execPath, ['tests/support/quota-worker.ts', file, 'rest:shared:1', '77', '50'])),
+    );
     const admitted = outputs.map(({ stdout }) => Number(stdout));
     const total = admitted.reduce((sum, n) => sum + n, 0);
     expect(total).toBeLessThanOrEqual(77);
@@ -96,7 +103,7 @@ describe('quota store: local SQLite file, several processes', () => {
     expect(total).toBeGreaterThanOrEqual(77 - 3 * Math.ceil(77 / 8));
   });
 
-  it('gives a closing process\'s unused lease back', async () => {
+  it("gives a closing process's unused lease back", async () => {
     const file = join(dir, 'release.sqlite');
     const first = new LocalQuotaStore(file);
     expect(await first.take('rest:r:1', 80, Date.now() + 60_000)).toMatchObject({ allowed: true });
@@ -129,7 +136,10 @@ function atomicBlobs(): BlobsLike {
     },
     list: (async (options?: { prefix?: string }) => {
       await pause();
-      return { blobs: [...data.keys()].filter((k) => k.startsWith(options?.prefix ?? '')).map((key) => ({ key, etag: '' })), directories: [] };
+      return {
+        blobs: [...data.keys()].filter((k) => k.startsWith(options?.prefix ?? '')).map((key) => ({ key, etag: '' })),
+        directories: [],
+      };
     }) as unknown as BlobsLike['list'],
     deleteAll: async () => {
       const deletedBlobs = data.size;
@@ -145,7 +155,12 @@ describe('quota store: Netlify Blobs across instances', () => {
     const instances = Array.from({ length: 8 }, () => new BlobsQuotaStore(() => shared));
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => instances[i % 8]!.take('rest:i:1', 23, later())));
     expect(results.filter((r) => r.allowed)).toHaveLength(23);
-    expect(results.filter((r) => r.allowed).map((r) => r.used).sort((a, b) => a - b)).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
+    expect(
+      results
+        .filter((r) => r.allowed)
+        .map((r) => r.used)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
   });
 
   it('admits exactly the limit on the local BlobsServer when fresh instances take turns (as NetlifyDev runs a function)', async () => {
@@ -194,7 +209,13 @@ describe('quota store: Netlify Blobs expiry (no TTL: whole stores by expiry hour
     const names = [`${name}-until-soon`, `${name}-until-2026-11-22T18x`, `${name}x-until-2026-11-22T18`, name];
     const opened: string[] = [];
     const result = await sweepQuotaStores(
-      { open: (n) => (opened.push(n), blobsStore(n)), storeNames: async () => names },
+      {
+        open: (n) => {
+          opened.push(n);
+          return blobsStore(n);
+        },
+        storeNames: async () => names,
+      },
       { name, now: Date.UTC(2030, 0, 1) },
     );
     expect(result).toEqual({ stores: [], blobs: 0, kept: 0 });

@@ -6,7 +6,12 @@ import { MemoryQuotaStore } from '../../src/quota/memory-quota-store.ts';
 import type { QuotaStore } from '../../src/quota/quota-store.ts';
 import { createRateLimiter } from '../../src/quota/rate-limiter.ts';
 
-const limits = loadConfig({ RATE_LIMIT_REST: '5', RATE_LIMIT_DISTINCT_IDS: '3', RATE_LIMIT_MCP_CALLS: '2', RATE_LIMIT_MCP_REQUESTS: '4' }).rateLimits;
+const limits = loadConfig({
+  RATE_LIMIT_REST: '5',
+  RATE_LIMIT_DISTINCT_IDS: '3',
+  RATE_LIMIT_MCP_CALLS: '2',
+  RATE_LIMIT_MCP_REQUESTS: '4',
+}).rateLimits;
 
 function limiterAt(start: number) {
   let clock = start;

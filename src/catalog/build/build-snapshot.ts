@@ -1,12 +1,12 @@
-import Database from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { EngagementRecord } from './export-records.ts';
+import Database from 'better-sqlite3';
 import { META, SEARCH_INDEX_BUILD, SNAPSHOT_INDEXES, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../snapshot-schema.ts';
-import { IssueLog, type BuildIssue } from './build-issues.ts';
-import { exportFingerprint, locateExportFiles, type ExportFile } from './export-files.ts';
+import { type BuildIssue, IssueLog } from './build-issues.ts';
+import { type ExportFile, exportFingerprint, locateExportFiles } from './export-files.ts';
+import type { EngagementRecord } from './export-records.ts';
 import type { ParseWorkerInput, ParseWorkerMessage } from './parse-worker.ts';
 import { createRecordLoaders, type LoadCounts } from './record-loaders.ts';
 
@@ -71,7 +71,10 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     options.onProgress?.({ phase: 'indexes' });
     db.exec(SNAPSHOT_INDEXES);
     // The content of the export, whatever its compression: the same export, the same version.
-    const catalogVersion = createHash('sha256').update(files.map((f) => `${f.kind}:${digests.get(f.kind)}`).join('\n')).digest('hex').slice(0, 16);
+    const catalogVersion = createHash('sha256')
+      .update(files.map((f) => `${f.kind}:${digests.get(f.kind)}`).join('\n'))
+      .digest('hex')
+      .slice(0, 16);
     const generatedAt = (options.now?.() ?? new Date()).toISOString();
     const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     setMeta.run(META.schemaVersion, SNAPSHOT_SCHEMA_VERSION);
@@ -110,7 +113,10 @@ function loadFiles(
   // collects it often and cheaply, and keeps the build's peak RSS under 512 MB on a million
   // products (about 80 MB lower than the default). Capping the old generation instead slowed
   // parsing to a crawl.
-  const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+  const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
+    workerData: input,
+    resourceLimits: { maxYoungGenerationSizeMb: 16 },
+  });
   const digests = new Map<string, string>();
   const loaded = new Map<string, number>();
   return new Promise((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXPORT_FILES, type ExportKind } from './export-records.ts';
 import type { IssueLog } from './build-issues.ts';
+import { EXPORT_FILES, type ExportKind } from './export-records.ts';
 
 export interface ExportFile {
   kind: ExportKind;
@@ -20,7 +20,12 @@ export function locateExportFiles(dir: string, issues: IssueLog): ExportFile[] {
   try {
     names = readdirSync(dir);
   } catch (error) {
-    issues.add({ file: dir, line: null, field: null, message: `cannot read the export directory (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
+    issues.add({
+      file: dir,
+      line: null,
+      field: null,
+      message: `cannot read the export directory (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    });
     return [];
   }
   const files: ExportFile[] = [];
@@ -31,7 +36,10 @@ export function locateExportFiles(dir: string, issues: IssueLog): ExportFile[] {
         file: join(dir, `${kind}.ndjson`),
         line: null,
         field: null,
-        message: candidates.length === 0 ? `missing file (expected ${kind}.ndjson or ${kind}.ndjson.gz)` : `both ${kind}.ndjson and ${kind}.ndjson.gz exist; keep one`,
+        message:
+          candidates.length === 0
+            ? `missing file (expected ${kind}.ndjson or ${kind}.ndjson.gz)`
+            : `both ${kind}.ndjson and ${kind}.ndjson.gz exist; keep one`,
       });
       continue;
     }

@@ -12,7 +12,8 @@ import { IdSchema } from '../ids.ts';
  * unpaired surrogates and the noncharacters U+FFFE and U+FFFF. XML 1.0 refuses most of them and
  * none can be shown; merchant text is data, so they are dropped rather than failing the build.
  */
-const NOT_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_TEXT =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text from merchants on one line (names, titles, places): any run of white space is one space. */
 const line = (max: number) =>
@@ -31,7 +32,10 @@ const paragraphs = (max: number) =>
     .max(max);
 
 const isoDateTime = z.iso.datetime({ offset: true });
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug (a-z, 0-9, hyphens)').max(160);
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug (a-z, 0-9, hyphens)')
+  .max(160);
 
 export const MerchantRecordSchema = z.strictObject({
   id: IdSchema,

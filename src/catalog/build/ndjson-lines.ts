@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { createReadStream } from 'node:fs';
 import type { Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 
 /** A line of an NDJSON file, numbered from 1 as editors show it. */

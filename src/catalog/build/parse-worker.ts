@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
-import { EXPORT_FILES, type ExportKind } from './export-records.ts';
 import type { BuildIssue } from './build-issues.ts';
+import { EXPORT_FILES, type ExportKind } from './export-records.ts';
 import { readNdjsonLines } from './ndjson-lines.ts';
 
 export interface ParseWorkerInput {
@@ -64,7 +64,8 @@ for (const file of files) {
   const flush = async () => {
     const { records, lines, issues } = batch;
     batch = { records: [], lines: [], issues: [] };
-    if (file.kind === 'engagement') await send({ type: 'counters', kind: 'engagement', values: packCounters(records), lines, issues, bytesRead });
+    if (file.kind === 'engagement')
+      await send({ type: 'counters', kind: 'engagement', values: packCounters(records), lines, issues, bytesRead });
     else await send({ type: 'batch', kind: file.kind, records, lines, issues, bytesRead });
   };
   const lines = readNdjsonLines(file.path, {
@@ -89,7 +90,12 @@ for (const file of files) {
       if (batch.records.length >= BATCH_SIZE) await flush();
     } else {
       for (const issue of parsed.error.issues) {
-        batch.issues.push({ file: file.name, line: lineNumber, field: issue.path.length > 0 ? issue.path.join('.') : null, message: issue.message });
+        batch.issues.push({
+          file: file.name,
+          line: lineNumber,
+          field: issue.path.length > 0 ? issue.path.join('.') : null,
+          message: issue.message,
+        });
       }
     }
   }

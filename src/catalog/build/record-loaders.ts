@@ -1,8 +1,8 @@
 import type { Database } from 'better-sqlite3';
-import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from './export-records.ts';
 import { NEWEST_PRODUCTS_KEPT, searchDocumentsView, TIER_SHARES } from '../snapshot-schema.ts';
-import { NewestProducts } from './newest-products.ts';
 import { foldKey, slugify } from '../text-keys.ts';
+import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from './export-records.ts';
+import { NewestProducts } from './newest-products.ts';
 
 /** A loader inserts one validated record, or returns why its references do not hold. */
 type Loader<T> = (record: T) => { field: string; message: string } | null;
@@ -149,8 +149,22 @@ export function createRecordLoaders(db: Database) {
     const city = cities.get(`${s.state}|${cityKey}`, () => ({ name: s.city, parent: s.state, key: cityKey }));
     const districtKey = foldKey(s.district);
     const district = districts.get(`${city.id}|${districtKey}`, () => ({ name: s.district, parent: city.id, key: districtKey }));
-    const inserted = insertUnique(() => insertStore.run(s.id, s.merchantId, s.name, s.address, s.district, s.city, s.state,
-      s.postalCode, s.latitude, s.longitude, city.id, district.id));
+    const inserted = insertUnique(() =>
+      insertStore.run(
+        s.id,
+        s.merchantId,
+        s.name,
+        s.address,
+        s.district,
+        s.city,
+        s.state,
+        s.postalCode,
+        s.latitude,
+        s.longitude,
+        city.id,
+        district.id,
+      ),
+    );
     if (!inserted) return duplicate('store', s.id);
     merchant.stores += 1;
     merchant.cities.add(city.id);
@@ -181,8 +195,20 @@ export function createRecordLoaders(db: Database) {
       category.products += 1;
       newest.offer(p.id, p.publishedAt);
     }
-    insertProduct.run(p.id, p.merchantId, p.title, p.description, p.category, category.id, p.brand,
-      p.priceCents, p.slug, p.imageUrl, p.publishedAt, p.updatedAt);
+    insertProduct.run(
+      p.id,
+      p.merchantId,
+      p.title,
+      p.description,
+      p.category,
+      category.id,
+      p.brand,
+      p.priceCents,
+      p.slug,
+      p.imageUrl,
+      p.publishedAt,
+      p.updatedAt,
+    );
     counts.products += 1;
     return null;
   };
@@ -235,7 +261,7 @@ export function createRecordLoaders(db: Database) {
     for (const c of cityById.values()) insertCity.run(c.id, c.name, c.parent, c.key, c.products, c.stores);
     for (const d of districtById.values()) insertDistrict.run(d.id, d.parent, d.name, d.key, d.products, d.stores);
     for (const c of categories.byKey.values()) insertCategory.run(c.id, c.name, c.key, c.products);
-    newest.ids().forEach((id, position) => insertShowcase.run(position + 1, id));
+    for (const [position, id] of newest.ids().entries()) insertShowcase.run(position + 1, id);
     // The ids are no longer needed: give their memory back before the search index is built.
     products.clear();
     merchants.clear();

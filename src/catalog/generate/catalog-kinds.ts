@@ -92,5 +92,7 @@ export function kind(
 export const COLORS = list('Preto; Branco; Azul; Cinza; Prata; Rosa; Verde; Vermelho; Grafite');
 export const CLOTHING_SIZES = list('Tamanho P; Tamanho M; Tamanho G; Tamanho GG');
 export const JEANS_SIZES = list('Tamanho 36; Tamanho 38; Tamanho 40; Tamanho 42; Tamanho 44; Tamanho 46');
-export const SHOE_SIZES = list('Número 34; Número 35; Número 36; Número 37; Número 38; Número 39; Número 40; Número 41; Número 42; Número 43; Número 44');
+export const SHOE_SIZES = list(
+  'Número 34; Número 35; Número 36; Número 37; Número 38; Número 39; Número 40; Número 41; Número 42; Número 43; Número 44',
+);
 export const VOLTAGES = list('127V; 220V');

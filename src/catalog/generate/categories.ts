@@ -1,10 +1,10 @@
-import { cumulativeWeights } from './rng.ts';
-import type { CategoryDef } from './catalog-kinds.ts';
-import { ELECTRONICS_CATEGORIES } from './catalog-electronics.ts';
 import { APPLIANCE_CATEGORIES } from './catalog-appliances.ts';
-import { HOME_CATEGORIES } from './catalog-home.ts';
+import { ELECTRONICS_CATEGORIES } from './catalog-electronics.ts';
 import { FASHION_CATEGORIES } from './catalog-fashion.ts';
+import { HOME_CATEGORIES } from './catalog-home.ts';
+import type { CategoryDef } from './catalog-kinds.ts';
 import { MISC_CATEGORIES } from './catalog-misc.ts';
+import { cumulativeWeights } from './rng.ts';
 
 /** Every category of the generated catalog (19), in a fixed order: indices are stored per merchant. */
 export const CATEGORIES: readonly CategoryDef[] = [

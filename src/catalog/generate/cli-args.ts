@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { GenerateOptionsError, LIMITS, resolveOptions, type GenerateOptions } from './generate.ts';
+import { type GenerateOptions, GenerateOptionsError, LIMITS, resolveOptions } from './generate.ts';
 
 export const USAGE = `Usage: npm run catalog:generate -- --out DIR [options]
 
@@ -23,24 +23,21 @@ function integer(name: string, raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
+const OPTIONS = {
+  products: { type: 'string' },
+  merchants: { type: 'string' },
+  stores: { type: 'string' },
+  seed: { type: 'string' },
+  out: { type: 'string' },
+  gzip: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** Parses the command line; throws GenerateOptionsError (exit code 2) for anything unusable. */
 export function parseGenerateArgs(argv: readonly string[]): ParsedCommand {
-  let values;
+  let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        products: { type: 'string' },
-        merchants: { type: 'string' },
-        stores: { type: 'string' },
-        seed: { type: 'string' },
-        out: { type: 'string' },
-        gzip: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    ({ values } = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: OPTIONS }));
   } catch (error) {
     throw new GenerateOptionsError((error as Error).message);
   }

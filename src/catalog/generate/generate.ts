@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExportKind } from '../build/export-records.ts';
-import { MerchantSlugs, buildMerchant, merchantName, planMerchants } from './merchants.ts';
+import { buildMerchant, MerchantSlugs, merchantName, planMerchants } from './merchants.ts';
 import { NdjsonWriter } from './ndjson-writer.ts';
 import { SAO_PAULO } from './places.ts';
 import { buildProduct } from './products.ts';

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
-import { finished, pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 
 /** Bytes collected before a write: one write per record would cost more than building it. */

@@ -1,6 +1,6 @@
-import { cumulativeWeights } from './rng.ts';
-import { district as d, type District } from './district.ts';
+import { type District, district as d } from './district.ts';
 import { SAO_PAULO_DISTRICTS } from './places-sao-paulo.ts';
+import { cumulativeWeights } from './rng.ts';
 
 export type { District };
 
@@ -8,7 +8,6 @@ export type { District };
  * Where the generated stores are: real cities, real districts with approximate centre
  * coordinates (about 1 km), real streets, and CEP prefixes inside each city's real CEP range.
  */
-
 
 export interface City {
   name: string;
@@ -21,7 +20,6 @@ export interface City {
   weight: number;
   districts: readonly District[];
 }
-
 
 export const SAO_PAULO: City = {
   name: 'São Paulo',
@@ -46,10 +44,31 @@ export const OTHER_CITIES: readonly City[] = [
     cepRanges: [[20000, 23799]],
     weight: 35,
     districts: [
-      d('Copacabana', -22.971, -43.186, 5, [22010, 22081], 'Avenida Nossa Senhora de Copacabana; Rua Barata Ribeiro; Rua Santa Clara; Avenida Atlântica; Rua Siqueira Campos'),
-      d('Botafogo', -22.951, -43.184, 4, [22250, 22290], 'Rua Voluntários da Pátria; Rua São Clemente; Praia de Botafogo; Rua Real Grandeza'),
+      d(
+        'Copacabana',
+        -22.971,
+        -43.186,
+        5,
+        [22010, 22081],
+        'Avenida Nossa Senhora de Copacabana; Rua Barata Ribeiro; Rua Santa Clara; Avenida Atlântica; Rua Siqueira Campos',
+      ),
+      d(
+        'Botafogo',
+        -22.951,
+        -43.184,
+        4,
+        [22250, 22290],
+        'Rua Voluntários da Pátria; Rua São Clemente; Praia de Botafogo; Rua Real Grandeza',
+      ),
       d('Tijuca', -22.925, -43.233, 4, [20510, 20550], 'Rua Conde de Bonfim; Rua Haddock Lobo; Rua General Roca; Rua Uruguai'),
-      d('Barra da Tijuca', -23.0, -43.365, 4, [22620, 22795], 'Avenida das Américas; Avenida Lúcio Costa; Avenida Armando Lombardi; Avenida Olegário Maciel'),
+      d(
+        'Barra da Tijuca',
+        -23.0,
+        -43.365,
+        4,
+        [22620, 22795],
+        'Avenida das Américas; Avenida Lúcio Costa; Avenida Armando Lombardi; Avenida Olegário Maciel',
+      ),
       d('Ipanema', -22.984, -43.204, 3, [22410, 22421], 'Rua Visconde de Pirajá; Rua Farme de Amoedo; Rua Teixeira de Melo'),
       d('Centro', -22.905, -43.178, 3, [20010, 20091], 'Avenida Rio Branco; Rua da Assembleia; Rua do Ouvidor; Avenida Presidente Vargas'),
     ],
@@ -61,7 +80,14 @@ export const OTHER_CITIES: readonly City[] = [
     cepRanges: [[30000, 31999]],
     weight: 15,
     districts: [
-      d('Savassi', -19.937, -43.934, 3, [30112, 30140], 'Rua Pernambuco; Avenida Cristóvão Colombo; Rua Antônio de Albuquerque; Rua Fernandes Tourinho'),
+      d(
+        'Savassi',
+        -19.937,
+        -43.934,
+        3,
+        [30112, 30140],
+        'Rua Pernambuco; Avenida Cristóvão Colombo; Rua Antônio de Albuquerque; Rua Fernandes Tourinho',
+      ),
       d('Funcionários', -19.933, -43.929, 2, [30130, 30140], 'Avenida Getúlio Vargas; Rua Cláudio Manoel; Rua Gonçalves Dias'),
       d('Lourdes', -19.933, -43.944, 2, [30140, 30180], 'Rua da Bahia; Rua Curitiba; Rua Santa Catarina'),
     ],
@@ -118,7 +144,14 @@ export const OTHER_CITIES: readonly City[] = [
     cepRanges: [[50000, 52999]],
     weight: 8,
     districts: [
-      d('Boa Viagem', -8.122, -34.9, 3, [51020, 51130], 'Avenida Boa Viagem; Avenida Conselheiro Aguiar; Avenida Domingos Ferreira; Rua Barão de Souza Leão'),
+      d(
+        'Boa Viagem',
+        -8.122,
+        -34.9,
+        3,
+        [51020, 51130],
+        'Avenida Boa Viagem; Avenida Conselheiro Aguiar; Avenida Domingos Ferreira; Rua Barão de Souza Leão',
+      ),
       d('Casa Forte', -8.036, -34.917, 1, [52061, 52061], 'Avenida Dezessete de Agosto; Estrada do Encanamento'),
     ],
   },

@@ -2,7 +2,7 @@ import type { EngagementRecord, ProductRecord } from '../build/export-records.ts
 import type { Brand, CategoryDef, ProductKind } from './catalog-kinds.ts';
 import { CATEGORIES, CATEGORY_WEIGHTS } from './categories.ts';
 import type { MerchantPlan } from './merchants.ts';
-import { Stream, type Rng } from './rng.ts';
+import { type Rng, Stream } from './rng.ts';
 import { capitalize, isoSeconds, slugWithId } from './text.ts';
 
 export const IMAGE_BASE_URL = 'https://img.exemplo-catalogo.com.br/produtos/';

@@ -1,6 +1,6 @@
 import type { StoreRecord } from '../build/export-records.ts';
-import { DISTRICT_WEIGHTS, OTHER_CITIES, OTHER_CITY_WEIGHTS, SAO_PAULO, SAO_PAULO_SHARE, type City, type District } from './places.ts';
-import { seedFraction, Stream, type Rng } from './rng.ts';
+import { type City, DISTRICT_WEIGHTS, type District, OTHER_CITIES, OTHER_CITY_WEIGHTS, SAO_PAULO, SAO_PAULO_SHARE } from './places.ts';
+import { type Rng, Stream, seedFraction } from './rng.ts';
 import { pad } from './text.ts';
 
 /** Jitter around the district centre: well inside the district, under the 800 m the brief allows. */

@@ -45,7 +45,10 @@ export function defineTool<In extends z.ZodObject, Out extends z.ZodObject>(spec
           } catch (error) {
             // The SDK would put the error's own message in the result: never show internals.
             ctx.logError(error);
-            return { content: [{ type: 'text', text: 'Internal error: the catalog is unavailable right now. Retry later.' }], isError: true };
+            return {
+              content: [{ type: 'text', text: 'Internal error: the catalog is unavailable right now. Retry later.' }],
+              isError: true,
+            };
           }
         },
       );

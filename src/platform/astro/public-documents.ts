@@ -1,5 +1,5 @@
-import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
 
 /**
  * Pre-renders the public documents into the site's static output once Astro has built it (Astro

@@ -1,6 +1,6 @@
 import { getStore, listStores } from '@netlify/blobs';
 import type { OpenBlobs } from '../../quota/blobs-quota-store.ts';
-import { sweepQuotaStores, type SweepResult } from '../../quota/blobs-quota-sweep.ts';
+import { type SweepResult, sweepQuotaStores } from '../../quota/blobs-quota-sweep.ts';
 
 /** The site's Blobs stores on Netlify, strongly consistent, shared by every instance. */
 export const openSiteStore: OpenBlobs = (name) => getStore({ name, consistency: 'strong' });

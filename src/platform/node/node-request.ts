@@ -10,7 +10,8 @@ function rawHeader(raw: string[], lowerName: string): string | null {
   let value: string | null = null;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
-    if (name.length === lowerName.length && name.toLowerCase() === lowerName) value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+    if (name.length === lowerName.length && name.toLowerCase() === lowerName)
+      value = value === null ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
   }
   return value;
 }

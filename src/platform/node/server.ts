@@ -6,8 +6,8 @@ import { type App, createApp } from '../../app/app.ts';
 import type { Config } from '../../config/config.ts';
 import type { Answer } from '../../http/answer.ts';
 import { errorAnswer } from '../../http/api-error.ts';
-import { clientOf, NO_CLIENT, NodeRequestFacts, targetOf } from './node-request.ts';
 import { nodePlatform } from './node-platform.ts';
+import { clientOf, NO_CLIENT, NodeRequestFacts, targetOf } from './node-request.ts';
 import { staticFiles } from './static-files.ts';
 import { sendWebBody, sendWebResponse, toWebRequest } from './web-bridge.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CatalogOverviewSchema } from './schema.ts';
-import { catalogOverview } from './overview.ts';
 import { defineTool, structuredResult } from '../tool-definition.ts';
+import { catalogOverview } from './overview.ts';
+import { CatalogOverviewSchema } from './schema.ts';
 
 export const catalogOverviewTool = defineTool({
   name: 'catalog_overview',

@@ -1,7 +1,7 @@
 import { priceOf } from '../../../catalog/price.ts';
-import type { ProductDetail } from './schema.ts';
-import type { ToolContext, ToolOutcome } from '../tool-context.ts';
 import { storeView } from '../../../catalog/store.ts';
+import type { ToolContext, ToolOutcome } from '../tool-context.ts';
+import type { ProductDetail } from './schema.ts';
 
 /** get_product: one published product with its merchant's stores; unknown ids are a tool error. */
 export function getProduct(ctx: ToolContext, productId: number): ToolOutcome<ProductDetail> | { message: string; isError: true } {
@@ -31,7 +31,11 @@ export function getProduct(ctx: ToolContext, productId: number): ToolOutcome<Pro
         updatedAt: product.updatedAt,
         url: ctx.productUrl(product.id, product.slug),
         engagement: { viewsCount: counts?.views ?? 0, likesCount: counts?.likes ?? 0, dislikesCount: counts?.dislikes ?? 0 },
-        merchant: { id: product.merchantId, name: product.merchantName, stores: catalog.discovery.storesOfMerchant(product.merchantId).map(storeView) },
+        merchant: {
+          id: product.merchantId,
+          name: product.merchantName,
+          stores: catalog.discovery.storesOfMerchant(product.merchantId).map(storeView),
+        },
       },
     },
     isError: false,

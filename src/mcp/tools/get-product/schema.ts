@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { CatalogStampSchema } from '../../../catalog/catalog-stamp.ts';
 import { IdSchema } from '../../../catalog/ids.ts';
 import { PriceSchema } from '../../../catalog/price.ts';
-import { CatalogStampSchema } from '../../../catalog/catalog-stamp.ts';
 import { StoreSchema } from '../../../catalog/store.ts';
 
 export const GetProductInputSchema = z.object({

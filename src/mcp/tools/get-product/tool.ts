@@ -1,6 +1,6 @@
-import { GetProductInputSchema, ProductDetailSchema } from './schema.ts';
-import { getProduct } from './get-product.ts';
 import { defineTool, structuredResult } from '../tool-definition.ts';
+import { getProduct } from './get-product.ts';
+import { GetProductInputSchema, ProductDetailSchema } from './schema.ts';
 
 export const getProductTool = defineTool({
   name: 'get_product',

@@ -1,7 +1,7 @@
 import type { CityRow, DiscoveryReader, DistrictRow } from '../../../catalog/discovery-reader.ts';
 import { foldKey } from '../../../catalog/text-keys.ts';
-import { DEFAULT_RADIUS_KM, type SearchInput } from './schema.ts';
 import { DEFAULT_CITY } from '../../../service/service-info.ts';
+import { DEFAULT_RADIUS_KM, type SearchInput } from './schema.ts';
 
 /** Where a search looks, resolved from the tool's input. */
 export type Place =
@@ -28,19 +28,33 @@ function resolveCity(reader: DiscoveryReader, text: string): { city: CityRow; no
   if (state !== null && found.some((c) => c.state === state)) found = found.filter((c) => c.state === state);
   if (found.length === 0) {
     const known = reader.cities.slice(0, 8).map(cityLabel).join(', ');
-    return `No city named ${quote(text)} in the catalog. Cities with the most products: ${known}. ` +
-      'Check the spelling, pick one of these (catalog_overview lists more), or search by latitude and longitude.';
+    return (
+      `No city named ${quote(text)} in the catalog. Cities with the most products: ${known}. ` +
+      'Check the spelling, pick one of these (catalog_overview lists more), or search by latitude and longitude.'
+    );
   }
-  const notes = found.length > 1 ? [`Several cities are named ${quote(name)}; searched ${cityLabel(found[0]!)}, the one with the most products. Add the state ("${found[1]!.name}, ${found[1]!.state}") for another.`] : [];
+  const notes =
+    found.length > 1
+      ? [
+          `Several cities are named ${quote(name)}; searched ${cityLabel(found[0]!)}, the one with the most products. Add the state ("${found[1]!.name}, ${found[1]!.state}") for another.`,
+        ]
+      : [];
   return { city: found[0]!, notes };
 }
 
 function unknownDistrict(reader: DiscoveryReader, text: string, city: CityRow | null): string {
   const where = city ? ` in ${cityLabel(city)}` : '';
-  const known = city ? reader.districtsOfCity(city.id, 8).map((d) => d.name).join(', ') : '';
-  return `No district named ${quote(text)}${where} in the catalog.` +
+  const known = city
+    ? reader
+        .districtsOfCity(city.id, 8)
+        .map((d) => d.name)
+        .join(', ')
+    : '';
+  return (
+    `No district named ${quote(text)}${where} in the catalog.` +
     (known ? ` Districts of ${city!.name} with the most products: ${known}.` : '') +
-    ' Check the spelling, search the whole city (leave district out), or search by latitude and longitude.';
+    ' Check the spelling, search the whole city (leave district out), or search by latitude and longitude.'
+  );
 }
 
 /**
@@ -52,12 +66,22 @@ export function resolvePlace(reader: DiscoveryReader, input: SearchInput): Place
   const hasLat = input.latitude !== undefined;
   const hasLon = input.longitude !== undefined;
   if (hasLat !== hasLon) {
-    return { kind: 'unresolved', message: 'Give latitude and longitude together (decimal degrees, e.g. -23.5614 and -46.6559), or a city instead.' };
+    return {
+      kind: 'unresolved',
+      message: 'Give latitude and longitude together (decimal degrees, e.g. -23.5614 and -46.6559), or a city instead.',
+    };
   }
   if (hasLat && hasLon) {
     const notes: string[] = [];
-    if (input.city !== undefined || input.district !== undefined) notes.push('City and district were ignored: the coordinates decide the place.');
-    return { kind: 'coordinates', latitude: input.latitude!, longitude: input.longitude!, radiusKm: input.radiusKm ?? DEFAULT_RADIUS_KM, notes };
+    if (input.city !== undefined || input.district !== undefined)
+      notes.push('City and district were ignored: the coordinates decide the place.');
+    return {
+      kind: 'coordinates',
+      latitude: input.latitude!,
+      longitude: input.longitude!,
+      radiusKm: input.radiusKm ?? DEFAULT_RADIUS_KM,
+      notes,
+    };
   }
   const notes = input.radiusKm !== undefined ? ['radiusKm was ignored: it applies to latitude and longitude only.'] : [];
   const cityText = input.city?.trim() ? input.city : undefined;
@@ -77,7 +101,9 @@ export function resolvePlace(reader: DiscoveryReader, input: SearchInput): Place
     const district = candidates.find((d) => reader.cities.find((c) => c.id === d.cityId)?.name === DEFAULT_CITY.name) ?? candidates[0]!;
     const districtCity = reader.cities.find((c) => c.id === district.cityId)!;
     if (city === null && candidates.length > 1) {
-      notes.push(`Several cities have a district named ${quote(districtText)}; searched the one in ${cityLabel(districtCity)}. Give the city for another.`);
+      notes.push(
+        `Several cities have a district named ${quote(districtText)}; searched the one in ${cityLabel(districtCity)}. Give the city for another.`,
+      );
     }
     return { kind: 'district', city: districtCity, district, notes };
   }
@@ -85,7 +111,10 @@ export function resolvePlace(reader: DiscoveryReader, input: SearchInput): Place
 
   const defaultCity = reader.citiesByKey(foldKey(DEFAULT_CITY.name)).find((c) => c.state === DEFAULT_CITY.state);
   if (defaultCity === undefined) {
-    return { kind: 'unresolved', message: `The default city, ${DEFAULT_CITY.name}, has no stores in this catalog. Give a city (catalog_overview lists them) or coordinates.` };
+    return {
+      kind: 'unresolved',
+      message: `The default city, ${DEFAULT_CITY.name}, has no stores in this catalog. Give a city (catalog_overview lists them) or coordinates.`,
+    };
   }
   return { kind: 'default', city: defaultCity, notes };
 }

@@ -2,7 +2,7 @@ import type { DiscoveryReader, Match, PlaceMatch } from '../../../catalog/discov
 import { TIER_SHARES } from '../../../catalog/snapshot-schema.ts';
 import { boundingBox, distanceKm } from './geo.ts';
 import type { Place } from './place.ts';
-import { searchExpression, type SearchWord } from './words.ts';
+import { type SearchWord, searchExpression } from './words.ts';
 
 /** Number of popularity tiers in the index. */
 const TIERS = TIER_SHARES.length;
@@ -53,7 +53,14 @@ const byDistance = (a: Hit, b: Hit) => a.distanceKm! - b.distanceKm! || byPopula
  * for several words, whose counts say little (words common alone can be rare together): those are
  * counted in the index first, which is cheap, before their matches are read and joined.
  */
-function allMatchesIfFew<T>(reader: DiscoveryReader, request: SearchRequest, expression: string, bound: number, cap: number, read: (limit: number) => T[]): T[] | null {
+function allMatchesIfFew<T>(
+  reader: DiscoveryReader,
+  request: SearchRequest,
+  expression: string,
+  bound: number,
+  cap: number,
+  read: (limit: number) => T[],
+): T[] | null {
   if (bound > cap && (request.words.length < 2 || reader.countMatches(expression, cap + 1) > cap)) return null;
   const matches = read(cap + 1);
   return matches.length <= cap ? matches : null;
@@ -79,7 +86,9 @@ export function searchPlace(reader: DiscoveryReader, request: SearchRequest, pla
       for (const match of matches) if (!seen.has(match[0])) pass.push(toHit(match));
     };
     const expression = searchExpression({ words, titleOnly, facets: category });
-    const few = allMatchesIfFew(reader, request, expression, bound, DIRECT_MATCHES, (cap) => reader.matchesMarkingPlace(expression, placeToken, cap));
+    const few = allMatchesIfFew(reader, request, expression, bound, DIRECT_MATCHES, (cap) =>
+      reader.matchesMarkingPlace(expression, placeToken, cap),
+    );
     if (few) {
       collect(few.filter((match) => match[4] === 1));
     } else {
@@ -100,7 +109,13 @@ export function searchPlace(reader: DiscoveryReader, request: SearchRequest, pla
 type NearestStores = Map<number, { distanceKm: number; storeId: number }>;
 
 /** Each merchant's nearest store within the radius, from the merchants' own store lists. */
-function nearestStoresOf(reader: DiscoveryReader, merchantIds: Iterable<number>, lat: number, lon: number, radiusKm: number): NearestStores {
+function nearestStoresOf(
+  reader: DiscoveryReader,
+  merchantIds: Iterable<number>,
+  lat: number,
+  lon: number,
+  radiusKm: number,
+): NearestStores {
   const nearest: NearestStores = new Map();
   for (const merchantId of merchantIds) {
     for (const [storeId, sLat, sLon] of reader.storePointsOfMerchant(merchantId)) {

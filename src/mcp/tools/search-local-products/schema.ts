@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PriceSchema } from '../../../catalog/price.ts';
 import { CatalogStampSchema } from '../../../catalog/catalog-stamp.ts';
+import { PriceSchema } from '../../../catalog/price.ts';
 import { StoreSchema } from '../../../catalog/store.ts';
 
 export const SEARCH_MAX_LIMIT = 10;
@@ -12,7 +12,9 @@ export const SearchInputSchema = z.object({
   query: z
     .string()
     .optional()
-    .describe('Words to find in product title, description, category or brand; accents and case do not matter, partial words match ("gelad" finds "Geladeira"). Omit to list the products of a place.'),
+    .describe(
+      'Words to find in product title, description, category or brand; accents and case do not matter, partial words match ("gelad" finds "Geladeira"). Omit to list the products of a place.',
+    ),
   category: z.string().optional().describe('Category name or slug ("Eletrônicos" or "eletronicos"); catalog_overview lists them'),
   city: z.string().optional().describe('City name, accents optional ("sao paulo"); a state may follow ("Campinas, SP")'),
   district: z.string().optional().describe('District (bairro) within the city ("Pinheiros")'),
@@ -24,14 +26,22 @@ export const SearchInputSchema = z.object({
     .max(MAX_RADIUS_KM)
     .optional()
     .describe(`Search radius around latitude/longitude, in km (default ${DEFAULT_RADIUS_KM}, at most ${MAX_RADIUS_KM})`),
-  limit: z.number().int().min(1).max(SEARCH_MAX_LIMIT).optional().describe(`How many products to return (1 to ${SEARCH_MAX_LIMIT}, default ${SEARCH_MAX_LIMIT})`),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(SEARCH_MAX_LIMIT)
+    .optional()
+    .describe(`How many products to return (1 to ${SEARCH_MAX_LIMIT}, default ${SEARCH_MAX_LIMIT})`),
 });
 export type SearchInput = z.infer<typeof SearchInputSchema>;
 
 export const LocationSchema = z.object({
   resolvedBy: z
     .enum(['default', 'city', 'district', 'coordinates', 'unresolved'])
-    .describe('How the place searched was chosen: the default city, the city/district given, the coordinates given, or not at all (see message)'),
+    .describe(
+      'How the place searched was chosen: the default city, the city/district given, the coordinates given, or not at all (see message)',
+    ),
   description: z.string().describe('The place searched, in words'),
   city: z.object({ name: z.string(), state: z.string() }).optional(),
   district: z.string().optional(),
@@ -48,7 +58,7 @@ export const SearchResultSchema = z.object({
   brand: z.string(),
   merchant: z.object({ id: z.number().int(), name: z.string() }),
   store: StoreSchema.extend({
-    distanceKm: z.number().optional().describe('Distance from the given coordinates to this store, the merchant\'s nearest'),
+    distanceKm: z.number().optional().describe("Distance from the given coordinates to this store, the merchant's nearest"),
   }).describe('The store that puts the product in the place searched'),
   availability: z.literal('in_stock').describe('Published products are in stock'),
   url: z.string().describe('Canonical product page'),

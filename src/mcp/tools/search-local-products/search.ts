@@ -1,15 +1,15 @@
 import Database from 'better-sqlite3';
 import type { CatalogReader } from '../../../catalog/catalog-reader.ts';
 import type { StoreRow } from '../../../catalog/discovery-reader.ts';
-import { slugify } from '../../../catalog/text-keys.ts';
 import { priceOf } from '../../../catalog/price.ts';
-import { SEARCH_MAX_LIMIT, type SearchInput, type SearchLocation, type SearchOutput, type SearchResult } from './schema.ts';
+import { storeView } from '../../../catalog/store.ts';
+import { slugify } from '../../../catalog/text-keys.ts';
 import type { ToolContext, ToolOutcome } from '../tool-context.ts';
 import { roundKm } from './geo.ts';
-import { resolvePlace, type Place } from './place.ts';
+import { type Place, resolvePlace } from './place.ts';
+import { type Hit, searchNear, searchPlace } from './plans.ts';
+import { SEARCH_MAX_LIMIT, type SearchInput, type SearchLocation, type SearchOutput, type SearchResult } from './schema.ts';
 import { expandWords, searchTerms } from './words.ts';
-import { searchNear, searchPlace, type Hit } from './plans.ts';
-import { storeView } from '../../../catalog/store.ts';
 
 function locationOf(place: Place): SearchLocation {
   switch (place.kind) {
@@ -67,23 +67,36 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
     generatedAt: catalog.meta.generatedAt,
     location: locationOf(place),
     filters: { query, terms, ignoredTerms: ignored, category: category ? { name: category.name, slug: category.slug } : null, limit },
-    ordering: place.kind === 'coordinates'
-      ? 'Nearest store first (distanceKm), then most viewed.'
-      : 'Matches in the title first, then matches elsewhere in the text; each group most viewed first.',
+    ordering:
+      place.kind === 'coordinates'
+        ? 'Nearest store first (distanceKm), then most viewed.'
+        : 'Matches in the title first, then matches elsewhere in the text; each group most viewed first.',
     results: [],
     message: '',
   };
   if (place.kind === 'unresolved') return { output: { ...output, message: place.message }, isError: true };
   if (categoryText !== null && category === undefined) {
-    const known = reader.categories.slice(0, 12).map((c) => `${c.name} (${c.slug})`).join(', ');
-    return { output: { ...output, message: `No category named ${JSON.stringify(categoryText.slice(0, 80))}. Categories: ${known}. catalog_overview lists them all; or leave category out and put the word in query.` }, isError: true };
+    const known = reader.categories
+      .slice(0, 12)
+      .map((c) => `${c.name} (${c.slug})`)
+      .join(', ');
+    return {
+      output: {
+        ...output,
+        message: `No category named ${JSON.stringify(categoryText.slice(0, 80))}. Categories: ${known}. catalog_overview lists them all; or leave category out and put the word in query.`,
+      },
+      isError: true,
+    };
   }
 
   let hits: Hit[];
   try {
     const words = expandWords(reader, terms);
     const request = { words, category: category ? { token: `k${category.id}`, products: category.productsCount } : null, limit };
-    hits = place.kind === 'coordinates' ? searchNear(reader, request, place) : searchPlace(reader, request, place.kind === 'district' ? `d${place.district.id}` : `c${place.city.id}`);
+    hits =
+      place.kind === 'coordinates'
+        ? searchNear(reader, request, place)
+        : searchPlace(reader, request, place.kind === 'district' ? `d${place.district.id}` : `c${place.city.id}`);
   } catch (error) {
     // Words are reduced to what the tokenizer itself keeps, so this is not expected; if some
     // character still trips FTS5, the caller gets a clear empty answer, not a failure.
@@ -113,12 +126,19 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
   const notes = [...place.notes, ...(ignored.length > 0 ? [`Not searched: ${ignored.join(', ')}.`] : [])];
   const where = output.location.description;
   if (output.results.length === 0) {
-    const tryInstead = place.kind === 'coordinates'
-      ? 'Try a larger radiusKm (at most 100), fewer or shorter words, or no category.'
-      : 'Try fewer or shorter words, no category, the whole city instead of a district, another city (catalog_overview lists them), or coordinates with a radius.';
-    output.message = [`No products found for ${query === null ? 'this place' : JSON.stringify(query.slice(0, 200))}${category ? ` in category ${category.name}` : ''} in ${where}.`, tryInstead, ...notes].join(' ');
+    const tryInstead =
+      place.kind === 'coordinates'
+        ? 'Try a larger radiusKm (at most 100), fewer or shorter words, or no category.'
+        : 'Try fewer or shorter words, no category, the whole city instead of a district, another city (catalog_overview lists them), or coordinates with a radius.';
+    output.message = [
+      `No products found for ${query === null ? 'this place' : JSON.stringify(query.slice(0, 200))}${category ? ` in category ${category.name}` : ''} in ${where}.`,
+      tryInstead,
+      ...notes,
+    ].join(' ');
   } else {
-    output.message = [`Found ${output.results.length} product${output.results.length === 1 ? "" : "s"}; place: ${where}.`, ...notes].join(" ");
+    output.message = [`Found ${output.results.length} product${output.results.length === 1 ? '' : 's'}; place: ${where}.`, ...notes].join(
+      ' ',
+    );
   }
   return { output, isError: false };
 }

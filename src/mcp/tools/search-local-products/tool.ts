@@ -1,6 +1,6 @@
+import { defineTool, structuredResult } from '../tool-definition.ts';
 import { SearchInputSchema, SearchOutputSchema } from './schema.ts';
 import { searchLocalProducts } from './search.ts';
-import { defineTool, structuredResult } from '../tool-definition.ts';
 
 export const searchLocalProductsTool = defineTool({
   name: 'search_local_products',

@@ -13,7 +13,31 @@ const MAX_TERM_LENGTH = 40;
 const MIN_PREFIX_LENGTH = 3;
 
 /** Portuguese words that carry no meaning for a product search ("geladeira de duas portas"). */
-const STOPWORDS = new Set(['a', 'ao', 'as', 'com', 'da', 'das', 'de', 'do', 'dos', 'e', 'em', 'na', 'nas', 'no', 'nos', 'o', 'os', 'ou', 'para', 'pra', 'por', 'um', 'uma']);
+const STOPWORDS = new Set([
+  'a',
+  'ao',
+  'as',
+  'com',
+  'da',
+  'das',
+  'de',
+  'do',
+  'dos',
+  'e',
+  'em',
+  'na',
+  'nas',
+  'no',
+  'nos',
+  'o',
+  'os',
+  'ou',
+  'para',
+  'pra',
+  'por',
+  'um',
+  'uma',
+]);
 
 export interface SearchTerms {
   /** The words searched, folded ("geladeira", "frost"). */
@@ -67,9 +91,10 @@ export function expandWords(reader: Pick<DiscoveryReader, 'wordsStartingWith' | 
   return terms.map((word) => {
     // The vocabulary leaves out words shaped like filter tokens: searched whole, count unknown.
     if (FILTER_TOKEN_SHAPE.test(word)) return { word, alternatives: [word], docs: Infinity, titleDocs: Infinity };
-    const found = word.length >= MIN_PREFIX_LENGTH
-      ? reader.wordsStartingWith(word, MAX_ALTERNATIVES)
-      : [reader.word(word)].filter((w) => w !== undefined);
+    const found =
+      word.length >= MIN_PREFIX_LENGTH
+        ? reader.wordsStartingWith(word, MAX_ALTERNATIVES)
+        : [reader.word(word)].filter((w) => w !== undefined);
     return {
       word,
       // The word itself first: it is searched even when the index does not have it (no match then).
