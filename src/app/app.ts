@@ -129,10 +129,15 @@ export function createApp(config: Config, platform: Platform): App {
     ),
   };
 
+  // The routes this platform has, in order; the documents only where a built file is there (a
+  // set lookup first: most paths are not files, and the stats hot path passes by here).
+  const table = ROUTES.flatMap((spec) => {
+    const handler = handlers[spec.name];
+    return handler === null ? [] : [{ spec, handler, isFile: spec.name === 'documents' ? platform.files! : null }];
+  });
   const route = (pathname: string): Route | null => {
-    for (const spec of ROUTES) {
-      const handler = handlers[spec.name];
-      if (handler !== null && spec.match(pathname) && (spec.name !== 'documents' || platform.files!.has(pathname))) return handler;
+    for (const { spec, handler, isFile } of table) {
+      if ((isFile === null || isFile.has(pathname)) && spec.match(pathname)) return handler;
     }
     return null;
   };

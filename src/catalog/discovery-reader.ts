@@ -77,7 +77,7 @@ export type StorePoint = [storeId: number, merchantId: number, latitude: number,
 
 /**
  * The discovery queries (catalog_overview, search_local_products, get_product) over an opened
- * snapshot; statements prepared once. Full-text expressions come from search-expression.ts only.
+ * snapshot; statements prepared once. Full-text expressions come from mcp/tools/search-local-products/words.ts only.
  */
 export interface DiscoveryReader {
   counts: CatalogCounts;
@@ -93,7 +93,7 @@ export interface DiscoveryReader {
   wordsStartingWith(prefix: string, limit: number): IndexWord[];
   /** One index word, if the index has it. */
   word(word: string): IndexWord | undefined;
-  /** Matches of a full-text expression (search-expression.ts), at most `limit`, in no useful order. */
+  /** Matches of a full-text expression (mcp/tools/search-local-products/words.ts), at most `limit`, in no useful order. */
   matches(expression: string, limit: number): Match[];
   /** How many matches the expression has, counting up to `limit` only (the index alone: cheap). */
   countMatches(expression: string, limit: number): number;

@@ -130,7 +130,7 @@ CREATE TABLE search_words (
 /**
  * Popularity tiers: the share of published products (by views) up to the end of each tier. Tier 1
  * holds the most viewed 0.05%, so a search for a common word finds its ten best in tier 1 alone.
- * The build assigns them (record-loaders.ts); search reads them in this order (search-plans.ts).
+ * The build assigns them (record-loaders.ts); search reads them in this order (mcp/tools/search-local-products/plans.ts).
  */
 export const TIER_SHARES = [0.0005, 0.0025, 0.01, 0.05, 0.2, 1];
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { CachePolicy } from '../http/caching.ts';
 
 /** Hosts a loopback-bound server answers to by default. */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -13,8 +12,8 @@ const seconds = z.coerce.number().int().min(0).max(31_536_000);
 const positive = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000_000).default(fallback);
 
 /**
- * Environment configuration, validated once at start-up. Every variable is documented in the
- * README; a bad value stops the process with a message naming it, instead of misbehaving later.
+ * Environment configuration, validated once at start-up. Every variable is documented in
+ * docs/operations.md; a bad value stops the process with a message naming it, instead of misbehaving later.
  */
 export const EnvSchema = z.object({
   /** Public base URL of the site; Netlify's own URL variable is the fallback there. */
@@ -67,7 +66,8 @@ export interface Config {
   catalogDb: string;
   host: string;
   port: number;
-  cache: CachePolicy;
+  /** CACHE_MAX_AGE and CACHE_STALE_WHILE_REVALIDATE, in seconds. */
+  cache: { maxAge: number; staleWhileRevalidate: number };
   productUrlTemplate: string;
   /** null: any Host (the DNS-rebinding guard is off, as it must be behind a public name). */
   allowedHosts: ReadonlySet<string> | null;

@@ -1,5 +1,5 @@
 import { MCP_PROTOCOL_VERSION } from '../mcp/protocol.ts';
-import { TOOLS } from '../mcp/tools/index.ts';
+import { TOOLS } from '../mcp/tool-list.ts';
 import { rateLimitSummary } from '../quota/policy.ts';
 import { USAGE } from '../service/service-info.ts';
 import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../showcase/showcase-schema.ts';

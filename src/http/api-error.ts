@@ -12,7 +12,7 @@ export const ApiErrorSchema = z.strictObject({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-/** Every REST error the service answers, with its status and fixed texts (the specification's error table). */
+/** Every REST error the service answers, with its status and fixed texts (the public contract's error table, docs/api.md). */
 export const API_ERRORS = {
   INVALID_PRODUCT_ID: {
     status: 400,

@@ -6,7 +6,7 @@ import { publicUrls } from '../service/paths.ts';
 import { SERVICE_DESCRIPTION, SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION, USAGE_POLICY } from '../service/service-info.ts';
 import { MCP_CORS_HEADERS } from './mcp-headers.ts';
 import { MCP_CAPABILITIES, MCP_PROTOCOL_VERSION, SERVER_INSTRUCTIONS } from './protocol.ts';
-import { TOOLS } from './tools/index.ts';
+import { TOOLS } from './tool-list.ts';
 
 /** What GET /mcp answers: enough for a person or an agent to connect and call the tools. */
 export function discoveryDocument(siteUrl: string) {

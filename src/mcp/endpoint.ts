@@ -10,7 +10,7 @@ import { MCP_CORS_HEADERS, MCP_METHODS, mcpPreflight } from './mcp-headers.ts';
 import { MCP_PROTOCOL_VERSION } from './protocol.ts';
 import { readBodyText } from './read-body.ts';
 import { createServer } from './server.ts';
-import { TOOL_NAMES } from './tools/index.ts';
+import { TOOL_NAMES } from './tool-list.ts';
 import type { ToolContext } from './tools/tool-context.ts';
 
 /** Largest request body accepted (a tools/call is a few hundred bytes). */
@@ -81,7 +81,7 @@ export function createMcpEndpoint(deps: McpDeps): (request: Request, facts: Requ
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);
-      // The specification's clients send Accept: application/json alone; answers are always JSON.
+      // The contract's clients send Accept: application/json alone; answers are always JSON.
       const headers = new Headers(request.headers);
       headers.set('accept', 'application/json, text/event-stream');
       const answer = await transport.handleRequest(new Request(request.url, { method: 'POST', headers }), { parsedBody: message });

@@ -1,4 +1,4 @@
-/** The MCP protocol version this server speaks: the specification's. */
+/** The MCP protocol version this server speaks: the public contract's. */
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 
 /** What the MCP server offers: tools only, and the list never changes during a (one-request) session. */

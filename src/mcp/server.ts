@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InitializeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION } from '../service/service-info.ts';
 import { MCP_CAPABILITIES, MCP_PROTOCOL_VERSION, SERVER_INSTRUCTIONS } from './protocol.ts';
-import { TOOLS } from './tools/index.ts';
+import { TOOLS } from './tool-list.ts';
 import type { ToolContext } from './tools/tool-context.ts';
 
 /** A fresh MCP server with the catalog tools: the endpoint is stateless, one server per request. */

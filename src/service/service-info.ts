@@ -9,7 +9,7 @@ export const SERVICE_DESCRIPTION =
   'Read-only public interface to a Brazilian online shopping catalog: product and merchant engagement statistics over REST, ' +
   'and product discovery by text, category, city, district or coordinates over MCP.';
 
-/** The usage policy (the specification's intended use), as the documents list it. */
+/** The usage policy of the public contract (interactive lookups only), as the documents list it. */
 export const USAGE = {
   allowed: [
     'Interactive, user-requested lookups: a person (or an agent acting for one) asks about products, prices, merchants or stores near them',

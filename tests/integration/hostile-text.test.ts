@@ -64,7 +64,8 @@ it("keeps llms.txt in its structure: the hostile names escaped, no link but the 
   const text = read('llms.txt');
   const { problems, links } = llmsTxtStructure(text);
   expect(problems).toEqual([]);
-  expect(links.every((l) => l.url.startsWith(`${SITE}/`))).toBe(true);
+  expect(links.length).toBeGreaterThan(10);
+  expect(links.filter((l) => !l.url.startsWith(`${SITE}/`))).toEqual([]);
   expect(text).toContain('São Paulo\\]\\(https://evil.example\\) \\<i\\>\\&');
   expect(text).toContain('Eletrônicos \\]\\]\\> \\<\\!\\[CDATA\\[ \\[a\\]\\(b\\) \\&');
   expect(text).not.toMatch(NOT_TEXT);

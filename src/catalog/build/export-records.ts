@@ -3,7 +3,7 @@ import { IdSchema } from '../ids.ts';
 
 /*
  * The catalog export format: one zod schema per record kind. The snapshot build validates every
- * NDJSON line against these, and the README documents them. Strict objects: an unknown field is an
+ * NDJSON line against these, and docs/operations.md documents them. Strict objects: an unknown field is an
  * error in the export, not something to silently drop.
  */
 

@@ -66,8 +66,11 @@ export function clientOf(req: IncomingMessage, trustProxy: boolean): ClientRef {
 /** The client of every request when quotas are off: nobody reads it. */
 export const NO_CLIENT: ClientRef = { address: null };
 
-/** Paths the WHATWG URL parser leaves as they are: no dot segment, nothing it escapes or rewrites. */
-const PLAIN_PATH = /^[A-Za-z0-9/_.-]*$/;
+/**
+ * Paths the WHATWG URL parser leaves as they are: nothing it escapes or rewrites, and no dot at
+ * all (so no dot segment). Allowing dots and looking for "/." costs the stats hot path twice as much.
+ */
+const PLAIN_PATH = /^[A-Za-z0-9/_-]*$/;
 
 /**
  * The path and query of an origin-form request target, the path as the WHATWG URL parser gives it
@@ -77,8 +80,7 @@ const PLAIN_PATH = /^[A-Za-z0-9/_.-]*$/;
 export function targetOf(url: string): { pathname: string; search: string } {
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
-  const search = queryAt === -1 ? '' : url.slice(queryAt);
-  if (PLAIN_PATH.test(path) && !path.includes('/.')) return { pathname: path, search };
+  if (PLAIN_PATH.test(path)) return { pathname: path, search: queryAt === -1 ? '' : url.slice(queryAt) };
   const parsed = new URL(url, 'http://localhost');
   return { pathname: parsed.pathname, search: parsed.search };
 }

@@ -2,14 +2,22 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
 /**
- * Pre-renders the public documents into the site's static output once Astro has built it (Astro
- * empties its output first). Written here rather than as Astro endpoints, because Astro holds an
- * endpoint's whole body in memory, and a million-product sitemap is streamed to its files.
+ * The service inside Astro:
+ * - under `astro dev`, one catch-all route (dev-route.ts) carries the app's routes. The built
+ *   self-hosted server answers them before Astro sees a request, and Netlify runs its Function,
+ *   so the build has no such route: a path no page answers gets the 404 page.
+ * - once Astro has built the site (it empties its output first), the public documents are written
+ *   into it from the catalog snapshot. Written here rather than as Astro endpoints, because Astro
+ *   holds an endpoint's whole body in memory, and a million-product sitemap is streamed to its files.
  */
-export function publicDocuments(): AstroIntegration {
+export function catalogService(): AstroIntegration {
   return {
-    name: 'public-documents',
+    name: 'catalog-service',
     hooks: {
+      'astro:config:setup': ({ command, injectRoute }) => {
+        if (command === 'dev')
+          injectRoute({ pattern: '/[...path]', entrypoint: new URL('./dev-route.ts', import.meta.url), prerender: false });
+      },
       'astro:build:done': async ({ dir, logger }) => {
         // Loaded when the build needs them: `astro dev` reads this file too.
         const { loadConfig } = await import('../../config/config.ts');
