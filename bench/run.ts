@@ -1,5 +1,6 @@
 /**
  * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build|search,
+ * --against REV (stats: this checkout's server beside REV's, side by side, before the usual figures),
  * --products N (build benchmark size, default 1,000,000), --build-rounds N (default 3),
  * --rounds N, --seconds N (stats).
  */
@@ -11,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { buildSnapshot } from '../src/catalog/build/build-snapshot.ts';
 import { benchSearchLatency } from './search-latency.ts';
 import { benchSnapshotBuild } from './snapshot-build.ts';
+import { benchStatsAgainst } from './stats-against-revision.ts';
 import { benchStatsThroughput, summarizeThroughput } from './stats-throughput.ts';
 
 const { values } = parseArgs({
@@ -20,6 +22,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '6' },
     'build-rounds': { type: 'string', default: '3' },
     seconds: { type: 'string', default: '4' },
+    against: { type: 'string' },
   },
 });
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
@@ -69,6 +72,17 @@ try {
     }
     const rounds = Number(values.rounds);
     const seconds = Number(values.seconds);
+    if (values.against !== undefined) {
+      const { commit, results } = await benchStatsAgainst({ revision: values.against, snapshot, rounds, seconds });
+      for (const { spread, ratios, errors } of results) {
+        const median = (ratios[Math.floor((ratios.length - 1) / 2)]! + ratios[Math.floor(ratios.length / 2)]!) / 2;
+        console.log(
+          `stats ${spread ? 'spread ids' : 'one product'}: this checkout against ${commit.slice(0, 10)}, side by side: ` +
+            `ratio ${fixed(median)} (median of ${rounds} rounds: ${ratios.map((r) => fixed(r)).join(' ')})` +
+            (errors ? `, ${errors} non-2xx` : ''),
+        );
+      }
+    }
     for (const spread of [false, true]) {
       const summary = summarizeThroughput(await benchStatsThroughput({ snapshot, rounds, seconds, spread }));
       console.log(

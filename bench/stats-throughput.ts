@@ -22,12 +22,12 @@ interface Sample {
  * On a machine of two or more cores, servers run pinned to the last core and the load generator
  * (this process) to the first, so neither steals the other's CPU and rounds stay comparable.
  */
-const pin = cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
+export const pin = cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
 const serverCpu = String(cpus().length - 1);
 
-async function startProcess(args: string[], env: Record<string, string>) {
+export async function startProcess(args: string[], env: Record<string, string>, cwd?: string) {
   const command = pin ? ['taskset', '-c', serverCpu, process.execPath, ...args] : [process.execPath, ...args];
-  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(command[0]!, command.slice(1), { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -51,7 +51,7 @@ async function startProcess(args: string[], env: Record<string, string>) {
  * rendered-answer cache holds), so the server queries the snapshot each time. Both servers get the
  * same request stream, so the load generator does the same work on both sides.
  */
-async function measure(target: string, url: string, seconds: number, spread = false): Promise<Sample> {
+export async function measure(target: string, url: string, seconds: number, spread = false): Promise<Sample> {
   let next = 0;
   const { pathname } = new URL(url);
   const requests = spread
@@ -72,7 +72,7 @@ async function measure(target: string, url: string, seconds: number, spread = fa
  * Quotas on, every limit far above the load (the whole quota path runs: client key, lease, fields),
  * in a quota file of the benchmark's own.
  */
-const QUOTAS_ON = {
+export const QUOTAS_ON = {
   RATE_LIMITS: 'on',
   RATE_LIMIT_REST: '1000000000',
   RATE_LIMIT_DISTINCT_IDS: '1000000000',
