@@ -9,7 +9,7 @@ export interface RunningServer {
 }
 
 /**
- * The SITE_URL the test build used (global setup leaves it unset: the default for HOST and PORT).
+ * The SITE_URL the test build used (site-setup.ts leaves it unset: the default for HOST and PORT).
  * A server on a free port must still say the site's URL, or its answers and the pre-rendered
  * documents would name different sites.
  */

@@ -13,7 +13,7 @@ import { llmsTxtStructure, redoclyProblems, sitemapSchemaErrors, spectralProblem
 import { readSampleExport } from '../support/sample-export.ts';
 
 /*
- * The documents the build pre-rendered into dist/client (global setup: the sample snapshot), served
+ * The documents the build pre-rendered into dist/client (tests/support/site-setup.ts: the sample snapshot), served
  * by the built self-hosted server, checked with validators no one here wrote, and against what the
  * live REST and MCP endpoints answer.
  */
