@@ -76,7 +76,7 @@ export function createMcpEndpoint(deps: McpDeps): (request: Request, facts: Requ
     return { message };
   };
 
-  const answerMessage = async (request: Request, message: unknown, extraHeaders: Record<string, string>): Promise<Response> => {
+  const answerMessage = async (request: Request, message: unknown): Promise<Response> => {
     const server = createServer(deps);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
@@ -87,7 +87,7 @@ export function createMcpEndpoint(deps: McpDeps): (request: Request, facts: Requ
       const answer = await transport.handleRequest(new Request(request.url, { method: 'POST', headers }), { parsedBody: message });
       // The SDK builds the answer: this endpoint's own headers are set on a copy of its headers.
       const out = new Headers(answer.headers);
-      for (const [name, value] of Object.entries({ ...MCP_CORS_HEADERS, 'Cache-Control': NO_STORE, ...extraHeaders })) out.set(name, value);
+      for (const [name, value] of Object.entries({ ...MCP_CORS_HEADERS, 'Cache-Control': NO_STORE })) out.set(name, value);
       return new Response(answer.body, { status: answer.status, headers: out });
     } finally {
       await transport.close();
@@ -109,10 +109,10 @@ export function createMcpEndpoint(deps: McpDeps): (request: Request, facts: Requ
       const data = { code: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: decision.retryAfter };
       return jsonRpcError(429, JSON_RPC.serverError, 'Rate limit exceeded', idOf(read.message), headers, data);
     }
-    const quotaHeaders: Record<string, string> = decision ? { ...decision.headers } : {};
-    if (!('refusal' in read)) return answerMessage(request, read.message, quotaHeaders);
-    for (const [name, value] of Object.entries(quotaHeaders)) read.refusal.headers.set(name, value);
-    return read.refusal;
+    const response = 'refusal' in read ? read.refusal : await answerMessage(request, read.message);
+    // The counted answer, the SDK's or a refusal, carries the client's quota fields.
+    if (decision) for (const [name, value] of Object.entries(decision.headers)) response.headers.set(name, value);
+    return response;
   };
 
   return async (request, facts) => {
