@@ -120,6 +120,7 @@ export function createApp(config: Config, platform: Platform): App {
         logError: logError('mcp'),
         cache,
         allowedHosts: platform.checkHost ? config.allowedHosts : null,
+        allowedOrigins: config.allowedOrigins,
         quota,
       }),
     ),

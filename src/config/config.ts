@@ -29,6 +29,11 @@ export const EnvSchema = z.object({
   PRODUCT_URL_TEMPLATE: z.string().includes('{id}', { message: 'must contain {id}' }).default('/produtos/{id}/{slug}'),
   /** Host header values /mcp accepts (comma-separated; "*" for any). Default: loopback names when HOST is loopback. */
   ALLOWED_HOSTS: z.string().optional(),
+  /** Origins browser pages may call /mcp from (comma-separated; "*" for any), beside the site's own and loopback pages. */
+  ALLOWED_ORIGINS: z.string().optional(),
+  /** Netlify's deploy URLs (set by Netlify): pages of a deploy preview call its own /mcp. */
+  DEPLOY_PRIME_URL: z.string().optional(),
+  DEPLOY_URL: z.string().optional(),
   /** Public fair-use quotas per client; "off" for private deployments. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_WINDOW_SECONDS: positive(60),
@@ -71,6 +76,8 @@ export interface Config {
   productUrlTemplate: string;
   /** null: any Host (the DNS-rebinding guard is off, as it must be behind a public name). */
   allowedHosts: ReadonlySet<string> | null;
+  /** Serialized origins ("https://app.example") browser pages may call /mcp from; null: any. Loopback pages always may. */
+  allowedOrigins: ReadonlySet<string> | null;
   rateLimits: RateLimits;
 }
 
@@ -91,6 +98,22 @@ function allowedHosts(list: string | undefined, host: string, siteUrl: string): 
   }
   if (!isLoopback(host)) return null;
   return new Set([...LOOPBACK_HOSTS, new URL(siteUrl).host.toLowerCase()]);
+}
+
+/** The site's own origin and Netlify's deploy URLs, plus ALLOWED_ORIGINS; "*" there allows every origin. */
+function allowedOrigins(list: string | undefined, ownUrls: (string | undefined)[]): ReadonlySet<string> | null {
+  const entries = (list ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  if (entries.includes('*')) return null;
+  const origins = [...entries, ...ownUrls.filter((u): u is string => u !== undefined)].map((entry) => {
+    if (!URL.canParse(entry) || !/^https?:\/\//i.test(entry)) {
+      throw new ConfigError(`Invalid environment configuration: ALLOWED_ORIGINS: ${JSON.stringify(entry)} is not an http(s) origin`);
+    }
+    return new URL(entry).origin.toLowerCase();
+  });
+  return new Set(origins);
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -116,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cache: { maxAge: e.CACHE_MAX_AGE, staleWhileRevalidate: e.CACHE_STALE_WHILE_REVALIDATE },
     productUrlTemplate,
     allowedHosts: allowedHosts(e.ALLOWED_HOSTS, e.HOST, siteUrl),
+    allowedOrigins: allowedOrigins(e.ALLOWED_ORIGINS, [siteUrl, e.URL, e.DEPLOY_PRIME_URL, e.DEPLOY_URL]),
     rateLimits: {
       enabled: e.RATE_LIMITS === 'on',
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,

@@ -1,4 +1,4 @@
-import { MCP_PROTOCOL_VERSION } from '../mcp/protocol.ts';
+import { SERVED_PROTOCOL_VERSIONS } from '../mcp/protocol.ts';
 import { TOOLS } from '../mcp/tool-list.ts';
 import { rateLimitSummary } from '../quota/policy.ts';
 import { USAGE } from '../service/service-info.ts';
@@ -50,7 +50,7 @@ export function llmsTxt(sources: DocumentSources): string {
       link(
         tool.name,
         endpoints.mcp,
-        `${tool.summary} Call with tools/call on the MCP endpoint (Streamable HTTP, JSON-RPC, MCP-Protocol-Version ${MCP_PROTOCOL_VERSION}); GET it for the input schemas.`,
+        `${tool.summary} Call with tools/call on the MCP endpoint (Streamable HTTP, JSON-RPC, MCP revisions ${SERVED_PROTOCOL_VERSIONS.join(', ')}); GET it for the input schemas.`,
       ),
     ),
     '',

@@ -34,7 +34,8 @@ export const ManifestSchema = z.strictObject({
   mcp: z.strictObject({
     endpoint: url,
     transport: z.literal('streamable-http'),
-    protocolVersion: z.string(),
+    protocolVersion: z.string().describe("The revision a request without MCP-Protocol-Version is served as (the contract's)"),
+    protocolVersions: z.array(z.string()).describe('Every protocol revision served, newest first'),
     authentication: z.literal('none'),
     stateless: z.literal(true),
     discovery: z.string().describe('GET the endpoint (without Accept: text/event-stream) for the tools and their input schemas'),

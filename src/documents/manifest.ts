@@ -1,4 +1,4 @@
-import { MCP_PROTOCOL_VERSION } from '../mcp/protocol.ts';
+import { CONTRACT_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from '../mcp/protocol.ts';
 import { TOOLS } from '../mcp/tool-list.ts';
 import { rateLimitPolicy } from '../quota/policy.ts';
 import { SERVICE_NAME, SERVICE_VERSION, USAGE, USAGE_POLICY } from '../service/service-info.ts';
@@ -50,7 +50,8 @@ export function manifest(sources: DocumentSources): Manifest {
     mcp: {
       endpoint: endpoints.mcp,
       transport: 'streamable-http',
-      protocolVersion: MCP_PROTOCOL_VERSION,
+      protocolVersion: CONTRACT_PROTOCOL_VERSION,
+      protocolVersions: [...SERVED_PROTOCOL_VERSIONS],
       authentication: 'none',
       stateless: true,
       discovery: endpoints.mcp,

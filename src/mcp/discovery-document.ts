@@ -5,8 +5,15 @@ import { conditionalAnswer, type Rendered, render } from '../http/conditional.ts
 import { publicUrls } from '../service/paths.ts';
 import { SERVICE_DESCRIPTION, SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION, USAGE_POLICY } from '../service/service-info.ts';
 import { MCP_CORS_HEADERS } from './mcp-headers.ts';
-import { MCP_CAPABILITIES, MCP_PROTOCOL_VERSION, SERVER_INSTRUCTIONS } from './protocol.ts';
+import {
+  CONTRACT_PROTOCOL_VERSION,
+  MCP_CAPABILITIES,
+  MODERN_PROTOCOL_VERSION,
+  SERVED_PROTOCOL_VERSIONS,
+  SERVER_INSTRUCTIONS,
+} from './protocol.ts';
 import { TOOLS } from './tool-list.ts';
+import { ANNOTATIONS } from './tools/tool-definition.ts';
 
 /** What GET /mcp answers: enough for a person or an agent to connect and call the tools. */
 export function discoveryDocument(siteUrl: string) {
@@ -16,13 +23,14 @@ export function discoveryDocument(siteUrl: string) {
     title: SERVICE_TITLE,
     version: SERVICE_VERSION,
     description: SERVICE_DESCRIPTION,
-    protocolVersion: MCP_PROTOCOL_VERSION,
+    protocolVersions: SERVED_PROTOCOL_VERSIONS,
     transport: 'streamable-http',
     endpoint: endpoints.mcp,
     authentication: 'none',
     usage:
-      'POST one JSON-RPC 2.0 message per request with Content-Type: application/json and Accept: application/json ' +
-      `(MCP-Protocol-Version: ${MCP_PROTOCOL_VERSION}). Stateless: no session; answers are JSON, never an event stream.`,
+      'POST one JSON-RPC 2.0 message per request with Content-Type: application/json and Accept: application/json. ' +
+      `${MODERN_PROTOCOL_VERSION} clients start with server/discover; 2025 clients with initialize. Without an ` +
+      `MCP-Protocol-Version header a request is served as ${CONTRACT_PROTOCOL_VERSION}. Stateless: no session; answers are JSON.`,
     instructions: SERVER_INSTRUCTIONS,
     capabilities: MCP_CAPABILITIES,
     // The same JSON Schemas as tools/list: generated from the tools' zod schemas.
@@ -31,7 +39,7 @@ export function discoveryDocument(siteUrl: string) {
       title: tool.title,
       description: tool.description,
       inputSchema: z.toJSONSchema(tool.inputSchema, { target: 'draft-7', io: 'input' }),
-      annotations: { readOnlyHint: true },
+      annotations: { title: tool.title, ...ANNOTATIONS },
     })),
     documents,
     endpoints,

@@ -9,6 +9,8 @@ export const JSON_RPC = {
   methodNotFound: -32601,
   invalidParams: -32602,
   internalError: -32603,
+  /** 2026-07-28: the request names a protocol revision this server does not serve; data lists the served ones. */
+  unsupportedProtocolVersion: -32022,
   /** Implementation-defined server error: HTTP-level refusals (host, method, media type, size, quota). */
   serverError: -32000,
 } as const;

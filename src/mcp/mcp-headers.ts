@@ -2,7 +2,7 @@ import { CORS_HEADERS, EXPOSED_HEADERS, preflight } from '../http/cors.ts';
 
 export const MCP_METHODS = 'GET, POST, OPTIONS';
 
-/** Browser-based MCP clients call from any origin: the endpoint is public and read-only. */
+/** Browser pages of the allowed origins call it (the endpoint checks Origin): public and read-only. */
 export const MCP_CORS_HEADERS: Readonly<Record<string, string>> = {
   ...CORS_HEADERS,
   'Access-Control-Expose-Headers': [...EXPOSED_HEADERS, 'Mcp-Session-Id'].join(', '),
@@ -10,6 +10,6 @@ export const MCP_CORS_HEADERS: Readonly<Record<string, string>> = {
 
 export const mcpPreflight = preflight(
   MCP_METHODS,
-  'Accept, Content-Type, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+  'Accept, Content-Type, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID',
   MCP_CORS_HEADERS,
 );

@@ -1,6 +1,8 @@
 /**
  * Reads a request body as UTF-8 text, stopping as soon as it passes `maxBytes` (null then): a
  * declared Content-Length over the cap is refused before reading, an undeclared one while reading.
+ * The rest is left unread, not cancelled: the server adapter drains a bounded amount or closes the
+ * connection after the answer (cancelling would reset the connection before the answer is sent).
  */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string | null> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
@@ -14,7 +16,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel();
+      reader.releaseLock();
       return null;
     }
     chunks.push(value);

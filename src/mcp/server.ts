@@ -1,22 +1,24 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { InitializeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type CacheHint, McpServer } from '@modelcontextprotocol/server';
 import { SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION } from '../service/service-info.ts';
-import { MCP_CAPABILITIES, MCP_PROTOCOL_VERSION, SERVER_INSTRUCTIONS } from './protocol.ts';
+import { MCP_CAPABILITIES, SERVED_PROTOCOL_VERSIONS, SERVER_INSTRUCTIONS } from './protocol.ts';
 import { TOOLS } from './tool-list.ts';
 import type { ToolContext } from './tools/tool-context.ts';
 
-/** A fresh MCP server with the catalog tools: the endpoint is stateless, one server per request. */
-export function createServer(ctx: ToolContext): McpServer {
-  const serverInfo = { name: SERVICE_NAME, title: SERVICE_TITLE, version: SERVICE_VERSION };
-  const server = new McpServer(serverInfo, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
-  for (const tool of TOOLS) tool.register(server, ctx);
-  // The SDK answers initialize with the client's version when it knows it (up to 2025-11-25);
-  // this server speaks one version, and says so whatever the client proposes.
-  server.server.setRequestHandler(InitializeRequestSchema, () => ({
-    protocolVersion: MCP_PROTOCOL_VERSION,
+export const SERVER_INFO = { name: SERVICE_NAME, title: SERVICE_TITLE, version: SERVICE_VERSION };
+
+/**
+ * A fresh MCP server with the catalog tools: the endpoint is stateless, one server per request.
+ * With the served revisions listed, the SDK answers initialize with the client's 2025 revision
+ * when it is served and with 2025-11-25 otherwise, and server/discover with 2026-07-28.
+ */
+export function createServer(ctx: ToolContext, listCache: CacheHint): McpServer {
+  const server = new McpServer(SERVER_INFO, {
     capabilities: MCP_CAPABILITIES,
-    serverInfo,
     instructions: SERVER_INSTRUCTIONS,
-  }));
+    supportedProtocolVersions: [...SERVED_PROTOCOL_VERSIONS],
+    // 2026-07-28 clients may cache these answers: they change only with a deployment.
+    cacheHints: { 'tools/list': listCache, 'server/discover': listCache },
+  });
+  for (const tool of TOOLS) tool.register(server, ctx);
   return server;
 }

@@ -1,5 +1,6 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
 import { CatalogOverviewSchema } from '../../src/mcp/tools/catalog-overview/schema.ts';
 import { ProductDetailSchema } from '../../src/mcp/tools/get-product/schema.ts';
@@ -21,14 +22,32 @@ export async function rpc(fetch: Fetch, body: unknown, headers: Record<string, s
   return { response, text, json: text ? JSON.parse(text) : null };
 }
 
-/** The SDK's own client over Streamable HTTP, its requests routed to the target. */
-export async function connectSdkClient(fetch: Fetch): Promise<Client> {
-  const client = new Client({ name: 'contract-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${ORIGIN}/mcp`), {
-    fetch: (url, init) => fetch(new Request(url, init)),
-  });
-  await client.connect(transport);
-  return client;
+/** The SDK clients people run: v1 (1.32), and v2 in its default (2025) mode, probing, and pinned to 2026-07-28. */
+export const SDK_CLIENTS = ['v1', 'v2', 'v2-auto', 'v2-2026-07-28'] as const;
+export type SdkClientKind = (typeof SDK_CLIENTS)[number];
+
+/** What the tests use of either SDK line's client. */
+export interface SdkClient {
+  listTools(): Promise<{ tools: { name: string; title?: string; annotations?: Record<string, unknown>; outputSchema?: { type?: string } }[] }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<Record<string, unknown>>;
+  getServerVersion(): { name: string } | undefined;
+  close(): Promise<void>;
+}
+
+/** An official SDK client over Streamable HTTP, its requests routed to the target; with the revision it settled on. */
+export async function connectSdkClient(fetch: Fetch, kind: SdkClientKind = 'v2'): Promise<SdkClient & { protocolVersion: string }> {
+  const url = new URL(`${ORIGIN}/mcp`);
+  const viaTarget = (input: string | URL | Request, init?: RequestInit) => fetch(new Request(input, init));
+  if (kind === 'v1') {
+    const client = new ClientV1({ name: 'contract-test', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransportV1(url, { fetch: viaTarget });
+    await client.connect(transport);
+    return Object.assign(client as unknown as SdkClient, { protocolVersion: transport.protocolVersion ?? '' });
+  }
+  const mode = kind === 'v2' ? 'legacy' : kind === 'v2-auto' ? 'auto' : { pin: '2026-07-28' };
+  const client = new Client({ name: 'contract-test', version: '1.0.0' }, { versionNegotiation: { mode } });
+  await client.connect(new StreamableHTTPClientTransport(url, { fetch: viaTarget }));
+  return Object.assign(client as unknown as SdkClient, { protocolVersion: client.getNegotiatedProtocolVersion() ?? '' });
 }
 
 /**
@@ -37,16 +56,31 @@ export async function connectSdkClient(fetch: Fetch): Promise<Client> {
  */
 export function describeMcpContract(name: string, target: () => Fetch) {
   describe(`MCP contract: ${name}`, () => {
-    it('serves the SDK client: initialize at 2025-06-18, three read-only tools with output schemas', async () => {
-      const client = await connectSdkClient(target());
+    // v1 and v2 in their default mode initialize (2025-11-25); probing v2 and pinned v2 use server/discover (2026-07-28).
+    const expectedRevision: Record<SdkClientKind, string> = {
+      v1: '2025-11-25',
+      v2: '2025-11-25',
+      'v2-auto': '2026-07-28',
+      'v2-2026-07-28': '2026-07-28',
+    };
+    it.each(SDK_CLIENTS)('serves the SDK client %s: three read-only tools with output schemas, each called', async (kind) => {
+      const client = await connectSdkClient(target(), kind);
       try {
+        expect(client.protocolVersion).toBe(expectedRevision[kind]);
         expect(client.getServerVersion()?.name).toBe('catalog-public-service');
         const { tools } = await client.listTools();
         expect(tools.map((t) => t.name)).toEqual(['catalog_overview', 'search_local_products', 'get_product']);
         for (const tool of tools) {
-          expect(tool.annotations?.readOnlyHint).toBe(true);
+          expect(tool.title).toBeTruthy();
+          // Every annotation stated, as client directories require.
+          expect(tool.annotations).toEqual({
+            title: tool.title,
+            readOnlyHint: true,
+            destructiveHint: false,
+            idempotentHint: true,
+            openWorldHint: false,
+          });
           expect(tool.outputSchema?.type).toBe('object');
-          expect(tool.description?.length).toBeGreaterThan(20);
         }
         const overview = await client.callTool({ name: 'catalog_overview', arguments: {} });
         const parsed = CatalogOverviewSchema.parse(overview.structuredContent);
@@ -67,25 +101,38 @@ export function describeMcpContract(name: string, target: () => Fetch) {
         const missing = await client.callTool({ name: 'get_product', arguments: { productId: 999_999 } });
         expect(missing.isError).toBe(true);
         expect((missing.content as { text: string }[])[0]!.text).toMatch(/search_local_products/);
+
+        // An argument name the tool does not have is refused, never dropped.
+        const unknown = await client.callTool({ name: 'search_local_products', arguments: { q: 'geladeira', city: 'Curitiba' } });
+        expect(unknown.isError).toBe(true);
+        expect((unknown.content as { text: string }[])[0]!.text).toMatch(/"q"/);
       } finally {
         await client.close();
       }
     });
 
-    it("answers the specification's plain Accept: application/json, pinned at 2025-06-18 whatever the client proposes", async () => {
-      const init = await rpc(
-        target(),
-        {
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-        },
-        { 'Content-Type': 'application/json', Accept: 'application/json' },
-      );
-      expect(init.response.status).toBe(200);
-      expect(init.response.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(init.json).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} } } });
+    it("answers the specification's plain Accept: application/json; initialize negotiates a served 2025 revision", async () => {
+      // A served 2025 revision is answered as asked; a newer or an older one gets the newest 2025 one.
+      for (const [asked, answered] of [
+        ['2025-06-18', '2025-06-18'],
+        ['2025-11-25', '2025-11-25'],
+        ['2026-07-28', '2025-11-25'],
+        ['2024-11-05', '2025-11-25'],
+      ]) {
+        const init = await rpc(
+          target(),
+          {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'initialize',
+            params: { protocolVersion: asked, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+          },
+          { 'Content-Type': 'application/json', Accept: 'application/json' },
+        );
+        expect(init.response.status).toBe(200);
+        expect(init.response.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(init.json).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: answered, capabilities: { tools: {} } } });
+      }
       const list = await rpc(target(), { jsonrpc: '2.0', id: 'b', method: 'tools/list', params: {} });
       expect(list.json.id).toBe('b');
       expect(list.json.result.tools).toHaveLength(3);
@@ -100,7 +147,10 @@ export function describeMcpContract(name: string, target: () => Fetch) {
         { ...SPEC_HEADERS, 'Mcp-Protocol-Version': '1999-01-01' },
       );
       expect(unsupported.response.status).toBe(400);
-      expect(unsupported.json.error.message).toMatch(/2025-06-18/);
+      expect(unsupported.json.error).toMatchObject({
+        code: -32022,
+        data: { supported: ['2026-07-28', '2025-11-25', '2025-06-18'], requested: '1999-01-01' },
+      });
 
       const batch = await rpc(fetch, [{ jsonrpc: '2.0', id: 1, method: 'ping' }]);
       expect(batch.response.status).toBe(400);
@@ -143,7 +193,11 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       const doc = await fetch(new Request(`${ORIGIN}/mcp`, { headers: { Accept: 'application/json' } }));
       expect(doc.status).toBe(200);
       const body = await doc.json();
-      expect(body).toMatchObject({ protocolVersion: '2025-06-18', transport: 'streamable-http', authentication: 'none' });
+      expect(body).toMatchObject({
+        protocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18'],
+        transport: 'streamable-http',
+        authentication: 'none',
+      });
       expect(body.tools.map((t: { name: string }) => t.name)).toEqual(['catalog_overview', 'search_local_products', 'get_product']);
       expect(body.tools[1].inputSchema.properties.radiusKm.maximum).toBe(100);
       const stream = await fetch(new Request(`${ORIGIN}/mcp`, { headers: { Accept: 'text/event-stream' } }));
@@ -151,18 +205,25 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       await stream.body?.cancel();
     });
 
-    it('allows browser clients: preflight names MCP-Protocol-Version, Retry-After is exposed', async () => {
-      const preflight = await target()(
-        new Request(`${ORIGIN}/mcp`, {
-          method: 'OPTIONS',
-          headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'POST' },
-        }),
-      );
+    it('allows browser pages of allowed origins: preflight names the MCP headers, Retry-After is exposed; other origins get 403', async () => {
+      const preflightFrom = (origin: string) =>
+        target()(new Request(`${ORIGIN}/mcp`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } }));
+      // A page on the visitor's own machine (the MCP Inspector's, say) is never a rebinding attacker.
+      const preflight = await preflightFrom('http://localhost:6274');
       expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Mcp-Method, Mcp-Name/);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
       expect(preflight.headers.get('access-control-allow-headers')).toMatch(/MCP-Protocol-Version/i);
       expect(preflight.headers.get('access-control-allow-methods')).toMatch(/POST/);
       expect(preflight.headers.get('access-control-expose-headers')).toMatch(/Retry-After/);
+
+      const foreign = await preflightFrom('https://agent.example');
+      expect(foreign.status).toBe(403);
+      const post = await rpc(target(), { jsonrpc: '2.0', id: 1, method: 'ping' }, { ...SPEC_HEADERS, Origin: 'https://agent.example' });
+      expect(post.response.status).toBe(403);
+      expect(post.json.error.message).toMatch(/Origin/);
+      const nullOrigin = await rpc(target(), { jsonrpc: '2.0', id: 1, method: 'ping' }, { ...SPEC_HEADERS, Origin: 'null' });
+      expect(nullOrigin.response.status).toBe(403);
     });
 
     it('treats hostile search text as data', async () => {

@@ -93,7 +93,7 @@ export function describeQuotaContract(target: string, send: () => ClientSend) {
       // initialize and its notification were POSTs 1 and 2; two tool calls fill the tool-call quota.
       await sdk.callTool({ name: 'catalog_overview', arguments: {} });
       await sdk.callTool({ name: 'catalog_overview', arguments: {} });
-      await expect(sdk.callTool({ name: 'catalog_overview', arguments: {} })).rejects.toMatchObject({ code: 429 });
+      await expect(sdk.callTool({ name: 'catalog_overview', arguments: {} })).rejects.toMatchObject({ status: 429 });
       await sdk.close();
 
       const raw = await send()(client(3), '/mcp', {

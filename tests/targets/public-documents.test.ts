@@ -1,13 +1,12 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { type Manifest, ManifestSchema } from '../../src/documents/manifest-schema.ts';
 import { CatalogOverviewSchema } from '../../src/mcp/tools/catalog-overview/schema.ts';
 import { ShowcaseSchema } from '../../src/showcase/showcase-schema.ts';
-import { connectSdkClient } from '../contract/mcp-contract.ts';
+import { connectSdkClient, type SdkClient } from '../contract/mcp-contract.ts';
 import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
 import { llmsTxtStructure, redoclyProblems, sitemapSchemaErrors, spectralProblems } from '../support/document-validators.ts';
 import { readSampleExport } from '../support/sample-export.ts';
@@ -19,7 +18,7 @@ import { readSampleExport } from '../support/sample-export.ts';
  */
 const sample = readSampleExport();
 let server: RunningServer;
-let client: Client;
+let client: SdkClient;
 let manifest: Manifest;
 const get = (path: string, init?: RequestInit) => fetch(server.baseUrl + path, init);
 

@@ -1,5 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { ToolContext } from './tool-context.ts';
 
@@ -21,7 +20,7 @@ export interface ToolDefinition extends Omit<ToolSpec, 'run'> {
 }
 
 /** Every tool is read-only: the annotations MCP client directories ask for, stated explicitly. */
-const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 /** Each tool's folder states its types once, here. */
 export function defineTool<In extends z.ZodObject, Out extends z.ZodObject>(spec: ToolSpec<In, Out>): ToolDefinition {

@@ -8,6 +8,7 @@ import type { Answer } from '../../http/answer.ts';
 import { errorAnswer } from '../../http/api-error.ts';
 import { nodePlatform } from './node-platform.ts';
 import { clientOf, NO_CLIENT, NodeRequestFacts, targetOf } from './node-request.ts';
+import { settleUnreadBody } from './request-body.ts';
 import { staticFiles } from './static-files.ts';
 import { sendWebBody, sendWebResponse, toWebRequest } from './web-bridge.ts';
 
@@ -24,10 +25,11 @@ export interface NodeServerOptions {
  * Node sends head and body in one write instead of chunked framing (set in the headers object:
  * headers set apart with setHeader would make Node merge the two).
  */
-function send(res: ServerResponse, answer: Answer): void {
+function send(res: ServerResponse, answer: Answer, close = false): void {
   const { status, headers, body } = answer;
   try {
     if (typeof body === 'string') headers['Content-Length'] = String(Buffer.byteLength(body));
+    if (close) headers.Connection = 'close';
     res.writeHead(status, headers);
   } catch (error) {
     // Only a header value Node refuses (say, a hand-edited snapshot's meta) can land here.
@@ -58,19 +60,36 @@ function dispatch(app: App, config: Config, astro: NodeHandler, req: IncomingMes
   const facts = new NodeRequestFacts(req, pathname, search, client);
   if ('web' in route) {
     // MCP goes through the Web Request/Response bridge: it costs little beside its work.
-    route
-      .web(toWebRequest(req, config.siteUrl), facts)
-      .then((response) => sendWebResponse(res, response))
-      .catch((error: unknown) => {
-        console.error(`[${route.name}]`, error);
-        res.destroy();
-      });
+    const request = toWebRequest(req, config.siteUrl);
+    reportAbort(req, res, route.name);
+    void (async () => {
+      const response = await route.web(request, facts);
+      const { close } = await settleUnreadBody(req);
+      await sendWebResponse(res, response, close);
+    })().catch((error: unknown) => {
+      console.error(`[${route.name}]`, error);
+      res.destroy();
+    });
     return;
   }
   const answered = route.plain(facts);
   if (answered === null) astro(req, res);
-  else if (answered instanceof Promise) void answered.then((answer) => send(res, answer));
-  else send(res, answered);
+  else if (answered instanceof Promise) void answered.then((answer) => sendSettled(req, res, answer));
+  else sendSettled(req, res, answered);
+}
+
+/** Sends an answer once the request's unread body, if any, is dealt with (the common case waits for nothing). */
+function sendSettled(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  if (req.complete) send(res, answer);
+  else void settleUnreadBody(req).then(({ close }) => send(res, answer, close));
+}
+
+/** A client that leaves before its answer is one log line, not a stack. */
+function reportAbort(req: IncomingMessage, res: ServerResponse, route: string): void {
+  res.once('close', () => {
+    if (!res.writableFinished)
+      console.error(`[${route}] client closed the connection before the answer: ${req.method} ${req.url?.slice(0, 200)}`);
+  });
 }
 
 /**

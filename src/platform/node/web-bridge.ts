@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { lazyBody } from './request-body.ts';
 
 /**
  * Converts a Node request into a Web Request for the platform-free core. The URL is built on the
@@ -15,15 +15,15 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   return new Request(origin + req.url, {
     method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null,
+    body: hasBody ? lazyBody(req) : null,
     // Required by the fetch spec for a streamed request body.
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit);
 }
 
-/** Writes a Web Response to a Node response, streaming the body. */
-export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
-  const headers: string[] = [];
+/** Writes a Web Response to a Node response, streaming the body; `close` ends the connection after it. */
+export async function sendWebResponse(res: ServerResponse, response: Response, close = false): Promise<void> {
+  const headers: string[] = close ? ['Connection', 'close'] : [];
   response.headers.forEach((value, name) => {
     // Set-Cookie is never produced by this service; Headers.forEach joins others correctly.
     headers.push(name, value);

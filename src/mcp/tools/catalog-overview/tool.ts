@@ -10,7 +10,7 @@ export const catalogOverviewTool = defineTool({
   description:
     'Live catalog counts (products, merchants, stores, cities, categories), the default city, the cities and categories ' +
     'with their product counts, the public documents and the machine-readable endpoints, and the usage policy. Call it first.',
-  inputSchema: z.object({}),
+  inputSchema: z.strictObject({}),
   outputSchema: CatalogOverviewSchema,
   run: (ctx) => structuredResult(catalogOverview(ctx.catalog(), ctx.siteUrl)),
 });

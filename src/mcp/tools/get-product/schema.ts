@@ -4,7 +4,7 @@ import { IdSchema } from '../../../catalog/ids.ts';
 import { PriceSchema } from '../../../catalog/price.ts';
 import { StoreSchema } from '../../../catalog/store.ts';
 
-export const GetProductInputSchema = z.object({
+export const GetProductInputSchema = z.strictObject({
   productId: IdSchema.describe('Product id (an integer from 1 to 9007199254740991), as search_local_products returns it'),
 });
 

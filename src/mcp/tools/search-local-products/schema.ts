@@ -8,7 +8,7 @@ export const DEFAULT_RADIUS_KM = 10;
 export const MAX_RADIUS_KM = 100;
 
 /** search_local_products input: every field optional; no location means the default city. */
-export const SearchInputSchema = z.object({
+export const SearchInputSchema = z.strictObject({
   query: z
     .string()
     .optional()

@@ -1,0 +1,138 @@
+import { classifyInboundRequest, PROTOCOL_VERSION_META_KEY, specTypeSchemas } from '@modelcontextprotocol/server';
+import { idOf, JSON_RPC, type JsonRpcId } from './json-rpc.ts';
+import { SERVED_PROTOCOL_VERSIONS } from './protocol.ts';
+import { readBodyText } from './read-body.ts';
+import { TOOL_NAMES } from './tool-list.ts';
+
+/** Largest request body accepted (a tools/call is a few hundred bytes). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** One JSON-RPC message, checked; `era` is how the SDK classifies it. */
+export interface McpMessage {
+  era: 'modern' | 'legacy';
+  method: string;
+  /** A request (with an id), or a notification. */
+  body: { jsonrpc: '2.0'; id?: string | number; method: string; params?: Record<string, unknown> };
+}
+
+/** A refused POST: the JSON-RPC error to answer, and the message when it could be read. */
+export interface McpRefusal {
+  status: number;
+  code: number;
+  message: string;
+  id: JsonRpcId;
+  data?: unknown;
+  method?: string;
+}
+
+/** The request params the SDK validates with a schema whose failures read as a dump: checked here first. */
+const PARAMS_SCHEMAS: Record<string, (typeof specTypeSchemas)[keyof typeof specTypeSchemas]> = {
+  initialize: specTypeSchemas.InitializeRequest,
+  ping: specTypeSchemas.PingRequest,
+  'tools/list': specTypeSchemas.ListToolsRequest,
+  'tools/call': specTypeSchemas.CallToolRequest,
+  'server/discover': specTypeSchemas.DiscoverRequest,
+};
+
+const refuse = (status: number, code: number, message: string, id: JsonRpcId = null, data?: unknown): McpRefusal => ({
+  status,
+  code,
+  message,
+  id,
+  ...(data === undefined ? {} : { data }),
+});
+
+/** "params.arguments: expected an object, received array": the first problem, named by its path. */
+function readableIssue(issues: readonly { path?: readonly unknown[]; message: string }[]): string {
+  const [first] = issues;
+  if (first === undefined) return 'Invalid params';
+  const path = (first.path ?? []).map((p) => (typeof p === 'object' && p !== null && 'key' in p ? p.key : p)).join('.');
+  const text = first.message
+    .replace(/^Invalid input: /, '')
+    .replace(/expected record/, 'expected an object')
+    .replace(
+      /expected (string|number|object|array|boolean)\b/,
+      (_, type: string) => `expected ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`,
+    );
+  return `Invalid params: ${path || 'params'}: ${text}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`;
+}
+
+function claimedVersion(headers: Headers, params: unknown): string[] {
+  const claims: string[] = [];
+  const header = headers.get('mcp-protocol-version');
+  if (header !== null) claims.push(header.trim());
+  const meta = (params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+  const claim = meta && typeof meta === 'object' ? meta[PROTOCOL_VERSION_META_KEY] : undefined;
+  if (typeof claim === 'string') claims.push(claim);
+  return claims;
+}
+
+/**
+ * Reads and checks the one JSON-RPC message of a POST to /mcp, in the order a client can fix its
+ * request: media type, size, JSON, batch, JSON-RPC shape, protocol revision, params. Every refusal
+ * is a readable JSON-RPC error; what passes is safe to hand to the SDK.
+ */
+export async function readMessage(request: Request): Promise<McpMessage | McpRefusal> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(contentType.trim())) {
+    return refuse(415, JSON_RPC.serverError, 'Unsupported Media Type: send Content-Type: application/json');
+  }
+  let text: string | null;
+  try {
+    text = await readBodyText(request, MAX_BODY_BYTES);
+  } catch {
+    // The client went away mid-body: nobody will read this answer.
+    return refuse(400, JSON_RPC.parseError, 'Parse error: the request body could not be read');
+  }
+  if (text === null) return refuse(413, JSON_RPC.serverError, `Request body too large: at most ${MAX_BODY_BYTES} bytes`);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return refuse(400, JSON_RPC.parseError, 'Parse error: the body is not valid JSON');
+  }
+  if (Array.isArray(body)) {
+    return refuse(400, JSON_RPC.invalidRequest, 'Invalid Request: batches are not supported; send one JSON-RPC message per POST');
+  }
+  const id = idOf(body);
+  const shape = specTypeSchemas.JSONRPCMessage['~standard'].validate(body);
+  const message = body as McpMessage['body'];
+  if ('issues' in shape && shape.issues !== undefined) {
+    const text =
+      'Invalid Request: expected a JSON-RPC 2.0 object with jsonrpc "2.0", a string method, an optional string or number id and object params';
+    return refuse(400, JSON_RPC.invalidRequest, text, id);
+  }
+  if (typeof message.method !== 'string') {
+    return refuse(400, JSON_RPC.invalidRequest, 'Invalid Request: this endpoint takes requests and notifications, not responses', id);
+  }
+  const method = message.method;
+  const unserved = claimedVersion(request.headers, message.params).find((v) => !SERVED_PROTOCOL_VERSIONS.includes(v));
+  if (unserved !== undefined) {
+    const requested = unserved.slice(0, 40);
+    const text = `Unsupported protocol version: ${JSON.stringify(requested)}. Supported: ${SERVED_PROTOCOL_VERSIONS.join(', ')}`;
+    return { ...refuse(400, JSON_RPC.unsupportedProtocolVersion, text, id, { supported: SERVED_PROTOCOL_VERSIONS, requested }), method };
+  }
+  const schema = PARAMS_SCHEMAS[method];
+  if (schema !== undefined && 'id' in message) {
+    const checked = schema['~standard'].validate(message) as { issues?: readonly { path?: readonly unknown[]; message: string }[] };
+    if (checked.issues !== undefined) return { ...refuse(200, JSON_RPC.invalidParams, readableIssue(checked.issues), id), method };
+  }
+  if (method === 'tools/call') {
+    const name = String(message.params?.name);
+    if (!TOOL_NAMES.has(name)) {
+      const text = `Unknown tool: ${JSON.stringify(name.slice(0, 80))}. Tools: ${[...TOOL_NAMES].join(', ')}`;
+      return { ...refuse(200, JSON_RPC.invalidParams, text, id), method };
+    }
+  }
+  const outcome = classifyInboundRequest({
+    httpMethod: 'POST',
+    protocolVersionHeader: request.headers.get('mcp-protocol-version') ?? undefined,
+    mcpMethodHeader: request.headers.get('mcp-method') ?? undefined,
+    mcpNameHeader: request.headers.get('mcp-name') ?? undefined,
+    body: message,
+  });
+  if (outcome.kind === 'reject') {
+    return { ...refuse(outcome.httpStatus, outcome.code, outcome.message, id, outcome.data), method };
+  }
+  return { era: outcome.kind, method, body: message };
+}
