@@ -1,6 +1,6 @@
 import { classifyInboundRequest, PROTOCOL_VERSION_META_KEY, specTypeSchemas } from '@modelcontextprotocol/server';
 import { idOf, JSON_RPC, type JsonRpcId } from './json-rpc.ts';
-import { SERVED_PROTOCOL_VERSIONS } from './protocol.ts';
+import { MODERN_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from './protocol.ts';
 import { readBodyText } from './read-body.ts';
 import { TOOL_NAMES } from './tool-list.ts';
 
@@ -54,17 +54,13 @@ function readableIssue(issues: readonly { path?: readonly unknown[]; message: st
       /expected (string|number|object|array|boolean)\b/,
       (_, type: string) => `expected ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`,
     );
-  return `Invalid params: ${path || 'params'}: ${text}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`;
+  return `Invalid params: ${path || 'params'}: ${text.replace(/, received undefined$/, ' (missing)')}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`;
 }
 
-function claimedVersion(headers: Headers, params: unknown): string[] {
-  const claims: string[] = [];
-  const header = headers.get('mcp-protocol-version');
-  if (header !== null) claims.push(header.trim());
-  const meta = (params as { _meta?: Record<string, unknown> } | undefined)?._meta;
-  const claim = meta && typeof meta === 'object' ? meta[PROTOCOL_VERSION_META_KEY] : undefined;
-  if (typeof claim === 'string') claims.push(claim);
-  return claims;
+/** The revision a 2026-07-28 style request claims in its _meta envelope, if it has one. */
+function envelopeClaim(params: unknown): unknown {
+  const meta = (params as { _meta?: unknown } | undefined)?._meta;
+  return meta !== null && typeof meta === 'object' ? (meta as Record<string, unknown>)[PROTOCOL_VERSION_META_KEY] : undefined;
 }
 
 /**
@@ -106,33 +102,39 @@ export async function readMessage(request: Request): Promise<McpMessage | McpRef
     return refuse(400, JSON_RPC.invalidRequest, 'Invalid Request: this endpoint takes requests and notifications, not responses', id);
   }
   const method = message.method;
-  const unserved = claimedVersion(request.headers, message.params).find((v) => !SERVED_PROTOCOL_VERSIONS.includes(v));
-  if (unserved !== undefined) {
-    const requested = unserved.slice(0, 40);
+  const header = request.headers.get('mcp-protocol-version');
+  const claim = envelopeClaim(message.params);
+  // A request without the 2026-07-28 envelope names its revision in the header alone. (With the
+  // envelope, the SDK answers an unserved claim or a header that disagrees with it.)
+  if (claim === undefined && header !== null && !SERVED_PROTOCOL_VERSIONS.includes(header.trim())) {
+    const requested = header.trim().slice(0, 40);
     const text = `Unsupported protocol version: ${JSON.stringify(requested)}. Supported: ${SERVED_PROTOCOL_VERSIONS.join(', ')}`;
     return { ...refuse(400, JSON_RPC.unsupportedProtocolVersion, text, id, { supported: SERVED_PROTOCOL_VERSIONS, requested }), method };
   }
-  const schema = PARAMS_SCHEMAS[method];
-  if (schema !== undefined && 'id' in message) {
-    const checked = schema['~standard'].validate(message) as { issues?: readonly { path?: readonly unknown[]; message: string }[] };
-    if (checked.issues !== undefined) return { ...refuse(200, JSON_RPC.invalidParams, readableIssue(checked.issues), id), method };
-  }
-  if (method === 'tools/call') {
-    const name = String(message.params?.name);
-    if (!TOOL_NAMES.has(name)) {
-      const text = `Unknown tool: ${JSON.stringify(name.slice(0, 80))}. Tools: ${[...TOOL_NAMES].join(', ')}`;
-      return { ...refuse(200, JSON_RPC.invalidParams, text, id), method };
-    }
-  }
   const outcome = classifyInboundRequest({
     httpMethod: 'POST',
-    protocolVersionHeader: request.headers.get('mcp-protocol-version') ?? undefined,
+    protocolVersionHeader: header ?? undefined,
     mcpMethodHeader: request.headers.get('mcp-method') ?? undefined,
     mcpNameHeader: request.headers.get('mcp-name') ?? undefined,
     body: message,
   });
   if (outcome.kind === 'reject') {
     return { ...refuse(outcome.httpStatus, outcome.code, outcome.message, id, outcome.data), method };
+  }
+  // The SDK answers what this revision does not have (initialize under 2026-07-28 is a 404) and unserved claims.
+  const checkParams =
+    outcome.kind === 'legacy' ? method !== 'server/discover' : claim === MODERN_PROTOCOL_VERSION && method !== 'initialize';
+  const schema = checkParams ? PARAMS_SCHEMAS[method] : undefined;
+  if (schema !== undefined && 'id' in message) {
+    const checked = schema['~standard'].validate(message) as { issues?: readonly { path?: readonly unknown[]; message: string }[] };
+    if (checked.issues !== undefined) return { ...refuse(200, JSON_RPC.invalidParams, readableIssue(checked.issues), id), method };
+  }
+  if (checkParams && method === 'tools/call') {
+    const name = String(message.params?.name);
+    if (!TOOL_NAMES.has(name)) {
+      const text = `Unknown tool: ${JSON.stringify(name.slice(0, 80))}. Tools: ${[...TOOL_NAMES].join(', ')}`;
+      return { ...refuse(200, JSON_RPC.invalidParams, text, id), method };
+    }
   }
   return { era: outcome.kind, method, body: message };
 }

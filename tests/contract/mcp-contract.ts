@@ -28,7 +28,9 @@ export type SdkClientKind = (typeof SDK_CLIENTS)[number];
 
 /** What the tests use of either SDK line's client. */
 export interface SdkClient {
-  listTools(): Promise<{ tools: { name: string; title?: string; annotations?: Record<string, unknown>; outputSchema?: { type?: string } }[] }>;
+  listTools(): Promise<{
+    tools: { name: string; title?: string; annotations?: Record<string, unknown>; outputSchema?: { type?: string } }[];
+  }>;
   callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<Record<string, unknown>>;
   getServerVersion(): { name: string } | undefined;
   close(): Promise<void>;
