@@ -141,6 +141,144 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       expect(list.response.headers.get('access-control-allow-origin')).toBe('*');
     });
 
+    it('answers a 2026-07-28 server/discover probe as Claude clients send it, then serves calls in that revision', async () => {
+      const envelope = {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientCapabilities': {},
+        'io.modelcontextprotocol/clientInfo': { name: 'replay', version: '1' },
+      };
+      const modern = (method: string, name?: string) => ({
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': '2026-07-28',
+        'Mcp-Method': method,
+        ...(name ? { 'Mcp-Name': name } : {}),
+      });
+      const probe = await rpc(
+        target(),
+        { jsonrpc: '2.0', id: 0, method: 'server/discover', params: { _meta: envelope } },
+        modern('server/discover'),
+      );
+      expect(probe.response.status).toBe(200);
+      expect(probe.json.result).toMatchObject({
+        supportedVersions: ['2026-07-28'],
+        capabilities: { tools: {} },
+        resultType: 'complete',
+        cacheScope: 'public',
+        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'catalog-public-service' } },
+      });
+      expect(probe.json.result.ttlMs).toBeGreaterThan(0);
+      expect(probe.json.result.instructions).toMatch(/catalog_overview/);
+
+      const list = await rpc(target(), { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: envelope } }, modern('tools/list'));
+      expect(list.json.result).toMatchObject({ resultType: 'complete', cacheScope: 'public' });
+      expect(list.json.result.tools).toHaveLength(3);
+      const call = await rpc(
+        target(),
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_product', arguments: { productId: 1 }, _meta: envelope } },
+        modern('tools/call', 'get_product'),
+      );
+      expect(call.json.result).toMatchObject({ resultType: 'complete', structuredContent: { product: { id: 1 } } });
+
+      // Headers that disagree with the body: the revision's own -32020.
+      const mismatch = await rpc(
+        target(),
+        { jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: envelope } },
+        modern('tools/call', 'get_product'),
+      );
+      expect(mismatch.response.status).toBe(400);
+      expect(mismatch.json.error.code).toBe(-32020);
+      // initialize is not a 2026-07-28 method.
+      const init = await rpc(target(), { jsonrpc: '2.0', id: 4, method: 'initialize', params: { _meta: envelope } }, modern('initialize'));
+      expect(init.json.error.code).toBe(-32601);
+      // A revision this server does not serve: -32022 with the ones it does, so the client can fall back.
+      const future = await rpc(
+        target(),
+        {
+          jsonrpc: '2.0',
+          id: 5,
+          method: 'server/discover',
+          params: { _meta: { ...envelope, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } },
+        },
+        { ...modern('server/discover'), 'MCP-Protocol-Version': '2099-01-01' },
+      );
+      expect(future.response.status).toBe(400);
+      expect(future.json.error).toMatchObject({ code: -32022, data: { supported: ['2026-07-28'], requested: '2099-01-01' } });
+    });
+
+    it('replays a 2025-11-25 session, and a client that sends a newer header than it negotiated', async () => {
+      const headers = (version: string) => ({
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': version,
+      });
+      const init = await rpc(
+        target(),
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'replay', version: '1' } },
+        },
+        { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      );
+      expect(init.response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(init.json.result.protocolVersion).toBe('2025-11-25');
+      expect(init.response.headers.get('mcp-session-id')).toBeNull();
+      const initialized = await rpc(target(), { jsonrpc: '2.0', method: 'notifications/initialized' }, headers('2025-11-25'));
+      expect(initialized.response.status).toBe(202);
+      const call = await rpc(
+        target(),
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_product', arguments: { productId: 1 } } },
+        headers('2025-11-25'),
+      );
+      expect(call.json.result.structuredContent.product.id).toBe(1);
+
+      // Negotiated 2025-06-18, then sends 2025-11-25: stateless, every request stands alone and is served.
+      const newer = await rpc(target(), { jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} }, headers('2025-11-25'));
+      expect(newer.json.result.tools).toHaveLength(3);
+      // Sends 2026-07-28 without its envelope: a readable error that names what is missing.
+      const modernHeader = await rpc(target(), { jsonrpc: '2.0', id: 4, method: 'tools/list', params: {} }, headers('2026-07-28'));
+      expect(modernHeader.response.status).toBe(400);
+      expect(modernHeader.json.error.code).toBe(-32602);
+      expect(modernHeader.json.error.message).toMatch(/_meta/);
+    });
+
+    it('answers mistakes in params with -32602 and a short message naming the field, never a dump or -32603', async () => {
+      const cases: [unknown, RegExp][] = [
+        [{ name: 'get_product', arguments: [] }, /^Invalid params: params\.arguments: expected an object, received array$/],
+        [{ name: 'get_product', arguments: 'x' }, /^Invalid params: params\.arguments: expected an object, received string$/],
+        [{ name: 'get_product', arguments: null }, /^Invalid params: params\.arguments: expected an object/],
+        [{ arguments: {} }, /^Invalid params: params\.name: expected a string \(missing\)$/],
+      ];
+      for (const [params, message] of cases) {
+        const call = await rpc(target(), { jsonrpc: '2.0', id: 9, method: 'tools/call', params });
+        expect(call.json).toMatchObject({ id: 9, error: { code: -32602 } });
+        expect(call.json.error.message).toMatch(message);
+      }
+      const init = await rpc(target(), { jsonrpc: '2.0', id: 10, method: 'initialize' });
+      expect(init.json).toMatchObject({ id: 10, error: { code: -32602, message: 'Invalid params: params: expected an object (missing)' } });
+      // Tool arguments of the wrong type are a tool error the model can act on (SEP-1303), naming the argument.
+      const wrongType = await rpc(target(), {
+        jsonrpc: '2.0',
+        id: 11,
+        method: 'tools/call',
+        params: { name: 'get_product', arguments: { productId: 'um' } },
+      });
+      expect(wrongType.json.result.isError).toBe(true);
+      expect(wrongType.json.result.content[0].text).toMatch(/productId/);
+      // Unknown argument names are refused, never dropped: the answer lists the accepted ones.
+      const unknown = await rpc(target(), {
+        jsonrpc: '2.0',
+        id: 12,
+        method: 'tools/call',
+        params: { name: 'search_local_products', arguments: { query: 'tv', cidade: 'Curitiba' } },
+      });
+      expect(unknown.json.result.isError).toBe(true);
+      expect(unknown.json.result.content[0].text).toMatch(/"cidade"/);
+      expect(unknown.json.result.content[0].text).toMatch(/query, category, city, district/);
+    });
+
     it('refuses what the protocol does not allow, with the right JSON-RPC and HTTP codes', async () => {
       const fetch = target();
       const unsupported = await rpc(
@@ -182,6 +320,22 @@ export function describeMcpContract(name: string, target: () => Fetch) {
         params: { name: 'search_local_products', arguments: { query: 'x'.repeat(70_000) } },
       });
       expect(big.response.status).toBe(413);
+      // Without Content-Length: the body streams in and is cut at the cap.
+      const streamed = await fetch(
+        new Request(`${ORIGIN}/mcp`, {
+          method: 'POST',
+          headers: SPEC_HEADERS,
+          body: new ReadableStream({
+            start(controller) {
+              for (let i = 0; i < 4; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(32_768)));
+              controller.close();
+            },
+          }),
+          duplex: 'half',
+        } as RequestInit),
+      );
+      expect(streamed.status).toBe(413);
+      await streamed.text();
 
       const put = await fetch(new Request(`${ORIGIN}/mcp`, { method: 'PUT', body: '{}' }));
       expect(put.status).toBe(405);

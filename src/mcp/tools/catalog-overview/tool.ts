@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { toolArguments } from '../tool-arguments.ts';
 import { defineTool, structuredResult } from '../tool-definition.ts';
 import { catalogOverview } from './overview.ts';
 import { CatalogOverviewSchema } from './schema.ts';
@@ -10,7 +10,7 @@ export const catalogOverviewTool = defineTool({
   description:
     'Live catalog counts (products, merchants, stores, cities, categories), the default city, the cities and categories ' +
     'with their product counts, the public documents and the machine-readable endpoints, and the usage policy. Call it first.',
-  inputSchema: z.strictObject({}),
+  inputSchema: toolArguments({}),
   outputSchema: CatalogOverviewSchema,
   run: (ctx) => structuredResult(catalogOverview(ctx.catalog(), ctx.siteUrl)),
 });

@@ -3,8 +3,9 @@ import { CatalogStampSchema } from '../../../catalog/catalog-stamp.ts';
 import { IdSchema } from '../../../catalog/ids.ts';
 import { PriceSchema } from '../../../catalog/price.ts';
 import { StoreSchema } from '../../../catalog/store.ts';
+import { toolArguments } from '../tool-arguments.ts';
 
-export const GetProductInputSchema = z.strictObject({
+export const GetProductInputSchema = toolArguments({
   productId: IdSchema.describe('Product id (an integer from 1 to 9007199254740991), as search_local_products returns it'),
 });
 
