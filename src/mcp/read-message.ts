@@ -1,4 +1,4 @@
-import { classifyInboundRequest, PROTOCOL_VERSION_META_KEY, specTypeSchemas } from '@modelcontextprotocol/server';
+import { classifyInboundRequest, PROTOCOL_VERSION_META_KEY, type StandardSchemaV1, specTypeSchemas } from '@modelcontextprotocol/server';
 import { idOf, JSON_RPC, type JsonRpcId } from './json-rpc.ts';
 import { MODERN_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from './protocol.ts';
 import { readBodyText } from './read-body.ts';
@@ -26,13 +26,13 @@ export interface McpRefusal {
 }
 
 /** The request params the SDK validates with a schema whose failures read as a dump: checked here first. */
-const PARAMS_SCHEMAS: Record<string, (typeof specTypeSchemas)[keyof typeof specTypeSchemas]> = {
-  initialize: specTypeSchemas.InitializeRequest,
-  ping: specTypeSchemas.PingRequest,
-  'tools/list': specTypeSchemas.ListToolsRequest,
-  'tools/call': specTypeSchemas.CallToolRequest,
-  'server/discover': specTypeSchemas.DiscoverRequest,
-};
+const PARAMS_SCHEMAS = new Map<string, StandardSchemaV1>([
+  ['initialize', specTypeSchemas.InitializeRequest],
+  ['ping', specTypeSchemas.PingRequest],
+  ['tools/list', specTypeSchemas.ListToolsRequest],
+  ['tools/call', specTypeSchemas.CallToolRequest],
+  ['server/discover', specTypeSchemas.DiscoverRequest],
+]);
 
 const refuse = (status: number, code: number, message: string, id: JsonRpcId = null, data?: unknown): McpRefusal => ({
   status,
@@ -124,7 +124,7 @@ export async function readMessage(request: Request): Promise<McpMessage | McpRef
   // The SDK answers what this revision does not have (initialize under 2026-07-28 is a 404) and unserved claims.
   const checkParams =
     outcome.kind === 'legacy' ? method !== 'server/discover' : claim === MODERN_PROTOCOL_VERSION && method !== 'initialize';
-  const schema = checkParams ? PARAMS_SCHEMAS[method] : undefined;
+  const schema = checkParams ? PARAMS_SCHEMAS.get(method) : undefined;
   if (schema !== undefined && 'id' in message) {
     const checked = schema['~standard'].validate(message) as { issues?: readonly { path?: readonly unknown[]; message: string }[] };
     if (checked.issues !== undefined) return { ...refuse(200, JSON_RPC.invalidParams, readableIssue(checked.issues), id), method };
