@@ -61,7 +61,7 @@ function generator(seed: number) {
       case 1:
         return next() < 0.5;
       case 2:
-        return pick([0, -1, 1.5, 1e308, -0, 9007199254740993, 42, Number.MAX_SAFE_INTEGER]);
+        return pick([0, -1, 1.5, 1e308, -0, 9007199254740992, 42, Number.MAX_SAFE_INTEGER]);
       case 3:
       case 4:
         return pick(STRINGS);
