@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build|search,
+ * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build|search|mcp,
  * --against REV (stats: this checkout's server beside REV's, side by side, before the usual figures),
  * --products N (build benchmark size, default 1,000,000), --build-rounds N (default 3),
  * --rounds N, --seconds N (stats).
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSnapshot } from '../src/catalog/build/build-snapshot.ts';
+import { benchMcpThroughput, summarizeMcp } from './mcp-throughput.ts';
 import { benchSearchLatency } from './search-latency.ts';
 import { benchSnapshotBuild } from './snapshot-build.ts';
 import { benchStatsAgainst } from './stats-against-revision.ts';
@@ -32,7 +33,7 @@ try {
   // The build benchmark's snapshot (a million products) then serves the stats benchmark, so its
   // spread ids are real products; alone, the stats benchmark uses the sample catalog.
   const snapshot = join(work, 'catalog.sqlite');
-  if (values.only !== 'stats' && values.only !== 'search') {
+  if (values.only !== 'stats' && values.only !== 'search' && values.only !== 'mcp') {
     const f = await benchSnapshotBuild(Number(values.products), snapshot, Number(values['build-rounds']));
     const seconds = f.rounds.map((r) => `${fixed(r.buildSeconds, 1)}/${fixed(r.rawInsertSeconds, 1)}`).join(', ');
     console.log(
@@ -65,11 +66,28 @@ try {
     }
   }
 
-  if (values.only === undefined || values.only === 'stats') {
+  if (values.only === undefined || values.only === 'stats' || values.only === 'mcp') {
     if (!existsSync('dist/server/entry.mjs')) {
       console.error('[bench] building the site first…');
       execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], { stdio: 'inherit' });
     }
+  }
+
+  if (values.only === undefined || values.only === 'mcp') {
+    // The sample catalog: the product asked for is a real one.
+    const sample = join(work, 'sample.sqlite');
+    const built = await buildSnapshot({ sourceDir: 'data/sample', outFile: sample });
+    if (!built.ok) throw new Error('the sample catalog does not build');
+    const rounds = Number(values.rounds);
+    for (const row of summarizeMcp(await benchMcpThroughput({ snapshot: sample, rounds, seconds: Number(values.seconds) }))) {
+      console.log(
+        `${row.label}: ${Math.round(row.rps)} req/s (p99 ${row.p99} ms), ratio to REST stats ${fixed(row.ratio)} ` +
+          `(median of ${rounds} rounds)${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}`,
+      );
+    }
+  }
+
+  if (values.only === undefined || values.only === 'stats') {
     const rounds = Number(values.rounds);
     const seconds = Number(values.seconds);
     if (values.against !== undefined) {

@@ -2,7 +2,7 @@ import { lazyCatalog } from '../catalog/catalog-reader.ts';
 import { productUrlBuilder } from '../catalog/product-url.ts';
 import { type Config, loadConfig } from '../config/config.ts';
 import { createDocumentFiles } from '../documents/serve-documents.ts';
-import { type Answer, type RequestFacts, toResponse, WebRequestFacts } from '../http/answer.ts';
+import { type Answer, type BodyRequest, type RequestFacts, toResponse, WebRequestFacts } from '../http/answer.ts';
 import { errorAnswer } from '../http/api-error.ts';
 import { createMcpEndpoint } from '../mcp/endpoint.ts';
 import { mcpFailure } from '../mcp/json-rpc.ts';
@@ -15,12 +15,13 @@ import { ROUTES, type RouteName, type RouteSpec } from './routes.ts';
 
 /**
  * A route's answer. `plain`: facts in, a plain answer out (null: not this route's after all, the
- * platform answers), written to the socket directly by the self-hosted server. `web`: a Web
- * Request in, a Response out (MCP, whose SDK speaks Web objects).
+ * platform answers), written to the socket directly by the self-hosted server. `body`: a request
+ * whose body the route reads, answered plainly or with a Web Response (MCP: its own answers are
+ * plain, the SDK's are Responses).
  */
 export type Route =
   | { name: RouteName; plain: (facts: RequestFacts) => Answer | Promise<Answer> | null }
-  | { name: RouteName; web: (request: Request, facts: RequestFacts) => Promise<Response> };
+  | { name: RouteName; body: (request: BodyRequest) => Promise<Answer | Response> };
 
 export interface App {
   /** The route that answers a path (WHATWG-parsed), or null: the platform's (pages, files, 404). */
@@ -63,16 +64,16 @@ function guardPlain(name: RouteName, handle: (facts: RequestFacts) => Answer | P
   };
 }
 
-function guardWeb(name: RouteName, handle: (request: Request, facts: RequestFacts) => Promise<Response>): Route {
+function guardBody(name: RouteName, handle: (request: BodyRequest) => Promise<Answer | Response>): Route {
   const log = logError(name);
   return {
     name,
-    web: async (request, facts) => {
+    body: async (request) => {
       try {
-        return await handle(request, facts);
+        return await handle(request);
       } catch (error) {
         log(error);
-        return toResponse(FAILURES[name]());
+        return FAILURES[name]();
       }
     },
   };
@@ -83,7 +84,10 @@ function webFace(route: (pathname: string) => Route | null): App['fetch'] {
     const facts = new WebRequestFacts(request, clientAddress);
     const found = route(facts.pathname);
     if (found === null) return toResponse(errorAnswer('API_ROUTE_NOT_FOUND'));
-    if ('web' in found) return found.web(request, facts);
+    if ('body' in found) {
+      const answer = await found.body(facts);
+      return answer instanceof Response ? answer : toResponse(answer);
+    }
     const answer = await found.plain(facts);
     return toResponse(answer ?? errorAnswer('API_ROUTE_NOT_FOUND'));
   };
@@ -111,7 +115,7 @@ export function createApp(config: Config, platform: Platform): App {
   const handlers: Record<RouteName, Route | null> = {
     documents: platform.files ? guardPlain('documents', createDocumentFiles(platform.files, cache)) : null,
     stats: guardPlain('stats', createStatsEndpoint({ catalog, cache, siteUrl, quota, cdn: platform.cdn?.perClient ?? null })),
-    mcp: guardWeb(
+    mcp: guardBody(
       'mcp',
       createMcpEndpoint({
         catalog,

@@ -1,3 +1,5 @@
+import { readBodyText } from './read-body.ts';
+
 /**
  * The request facts a route reads and the answer it gives, as plain data. The Web adapters
  * (Netlify, Astro) turn a Request into facts and an answer into a Response; the self-hosted server
@@ -33,18 +35,31 @@ export interface RequestFacts {
   header(name: string): string | null;
 }
 
+/**
+ * A request whose body its route reads (MCP). The body is read with a cap; past it, the rest is
+ * left for the adapter to drain or to close the connection on. The Web Request, when a route needs
+ * one (the MCP SDK does), carries the URL, method and headers; its body is the route's to read.
+ */
+export interface BodyRequest extends RequestFacts {
+  /** The body as UTF-8 text; null once it passes `maxBytes`. Rejects when the client went away mid-body. */
+  text(maxBytes: number): Promise<string | null>;
+  webRequest(): Request;
+}
+
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** The facts of a Web Request (Netlify Functions, Astro routes, tests). */
-export class WebRequestFacts implements RequestFacts {
+export class WebRequestFacts implements BodyRequest {
   readonly method: string;
   readonly pathname: string;
   readonly search: string;
   readonly client: ClientRef;
   private readonly headers: Headers;
+  private readonly request: Request;
 
   constructor(request: Request, clientAddress: string | null = null) {
     const url = new URL(request.url);
+    this.request = request;
     this.method = request.method;
     this.pathname = url.pathname;
     this.search = url.search;
@@ -54,6 +69,14 @@ export class WebRequestFacts implements RequestFacts {
 
   header(name: string): string | null {
     return this.headers.get(name);
+  }
+
+  text(maxBytes: number): Promise<string | null> {
+    return readBodyText(this.request, maxBytes);
+  }
+
+  webRequest(): Request {
+    return this.request;
   }
 }
 

@@ -1,11 +1,12 @@
 import type { CacheHint } from '@modelcontextprotocol/server';
-import { type RequestFacts, toResponse } from '../http/answer.ts';
+import type { Answer, BodyRequest } from '../http/answer.ts';
 import { type CachePolicy, NO_STORE } from '../http/caching.ts';
 import { hostAllowed } from '../http/host-check.ts';
 import { originAllowed } from '../http/origin-check.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import { createDiscoveryDocument } from './discovery-document.ts';
-import { JSON_RPC, jsonRpcError } from './json-rpc.ts';
+import { fastLaneAnswer } from './fast-lane.ts';
+import { JSON_RPC, jsonRpcErrorAnswer } from './json-rpc.ts';
 import { MCP_CORS_HEADERS, MCP_METHODS, mcpPreflight } from './mcp-headers.ts';
 import { readMessage } from './read-message.ts';
 import { createSdkServing } from './sdk-serving.ts';
@@ -20,6 +21,8 @@ export interface McpDeps extends ToolContext {
   cache: CachePolicy;
   /** Public quotas on POST; null when they are off. */
   quota: QuotaGate | null;
+  /** Off: every message goes to the SDK (the fast lane's tests compare the two). */
+  fastLane?: boolean;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface McpDeps extends ToolContext {
  * (Host and Origin, methods, media type, size, batches, served revisions, readable params errors,
  * quotas); each checked message is then answered by the official SDK.
  */
-export function createMcpEndpoint(deps: McpDeps): (request: Request, facts: RequestFacts) => Promise<Response> {
+export function createMcpEndpoint(deps: McpDeps): (request: BodyRequest) => Promise<Answer | Response> {
   const discovery = createDiscoveryDocument(deps.siteUrl, deps.cache);
   const listCache: CacheHint = { ttlMs: deps.cache.maxAge * 1000, cacheScope: 'public' };
   const sdk = createSdkServing(deps, listCache);
@@ -38,56 +41,54 @@ export function createMcpEndpoint(deps: McpDeps): (request: Request, facts: Requ
    * against its tool-call quota. Over quota: HTTP 429 with Retry-After and a JSON-RPC error that
    * carries the request's id, so a client can match it and wait.
    */
-  const post = async (request: Request, facts: RequestFacts): Promise<Response> => {
+  const post = async (request: BodyRequest): Promise<Answer | Response> => {
     const read = await readMessage(request);
-    const decision = deps.quota && (await deps.quota.mcp(facts.client, read.method === 'tools/call'));
+    const decision = deps.quota && (await deps.quota.mcp(request.client, read.method === 'tools/call'));
     const id = 'body' in read ? (read.body.id ?? null) : read.id;
     if (decision && !decision.allowed) {
       const headers = { 'Retry-After': String(decision.retryAfter), ...decision.headers };
       const data = { code: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: decision.retryAfter };
-      return jsonRpcError(429, JSON_RPC.serverError, 'Rate limit exceeded', id, headers, data);
+      return jsonRpcErrorAnswer(429, JSON_RPC.serverError, 'Rate limit exceeded', id, headers, data);
     }
-    let response: Response;
-    if ('body' in read) {
-      const answer = await sdk.serve(request, read);
-      // The SDK builds the answer: this endpoint's own headers are set on a copy of its headers.
-      const headers = new Headers(answer.headers);
-      for (const [name, value] of Object.entries({ ...MCP_CORS_HEADERS, 'Cache-Control': NO_STORE })) headers.set(name, value);
-      response = new Response(answer.body, { status: answer.status, headers });
-    } else {
-      response = jsonRpcError(read.status, read.code, read.message, read.id, {}, read.data);
-    }
-    // The counted answer, the SDK's or a refusal, carries the client's quota fields.
-    if (decision) for (const [name, value] of Object.entries(decision.headers)) response.headers.set(name, value);
-    return response;
+    // The counted answer, ours or the SDK's, carries the client's quota fields.
+    const quotaFields = decision ? decision.headers : {};
+    if (!('body' in read)) return jsonRpcErrorAnswer(read.status, read.code, read.message, read.id, quotaFields, read.data);
+    const fast = deps.fastLane === false ? null : fastLaneAnswer(deps, read, request);
+    if (fast !== null) return { ...fast, headers: { ...fast.headers, ...MCP_CORS_HEADERS, 'Cache-Control': NO_STORE, ...quotaFields } };
+    const answer = await sdk.serve(request.webRequest(), read);
+    // The SDK builds the answer: this endpoint's own headers are set on a copy of its headers.
+    const headers = new Headers(answer.headers);
+    for (const [name, value] of Object.entries({ ...MCP_CORS_HEADERS, 'Cache-Control': NO_STORE, ...quotaFields }))
+      headers.set(name, value);
+    return new Response(answer.body, { status: answer.status, headers });
   };
 
-  return async (request, facts) => {
+  return async (request) => {
     // A Web Request made in-process carries its authority in the URL, not in a Host header.
-    const host = facts.header('host') ?? new URL(request.url).host;
+    const host = request.header('host') ?? new URL(request.webRequest().url).host;
     if (deps.allowedHosts !== null && !hostAllowed(host, deps.allowedHosts)) {
       const message = 'Forbidden: this Host is not served here (DNS-rebinding protection; see ALLOWED_HOSTS)';
-      return jsonRpcError(403, JSON_RPC.serverError, message);
+      return jsonRpcErrorAnswer(403, JSON_RPC.serverError, message);
     }
-    if (!originAllowed(facts.header('origin'), deps.allowedOrigins)) {
+    if (!originAllowed(request.header('origin'), deps.allowedOrigins)) {
       const message = 'Forbidden: pages of this Origin may not call this endpoint (see ALLOWED_ORIGINS)';
-      return jsonRpcError(403, JSON_RPC.serverError, message);
+      return jsonRpcErrorAnswer(403, JSON_RPC.serverError, message);
     }
-    switch (facts.method) {
+    switch (request.method) {
       case 'OPTIONS':
-        return toResponse(mcpPreflight());
+        return mcpPreflight();
       case 'GET':
         // No server-initiated stream: 405 tells SDK clients not to retry (a 200 would make them poll).
-        if ((facts.header('accept') ?? '').includes('text/event-stream')) {
+        if ((request.header('accept') ?? '').includes('text/event-stream')) {
           const message = 'Method Not Allowed: this server sends no event stream; POST JSON-RPC requests instead';
-          return jsonRpcError(405, JSON_RPC.serverError, message, null, { Allow: MCP_METHODS });
+          return jsonRpcErrorAnswer(405, JSON_RPC.serverError, message, null, { Allow: MCP_METHODS });
         }
-        return toResponse(discovery(facts));
+        return discovery(request);
       case 'POST':
-        return post(request, facts);
+        return post(request);
       default: {
         const message = 'Method Not Allowed: use POST for JSON-RPC, GET for the discovery document';
-        return jsonRpcError(405, JSON_RPC.serverError, message, null, { Allow: MCP_METHODS });
+        return jsonRpcErrorAnswer(405, JSON_RPC.serverError, message, null, { Allow: MCP_METHODS });
       }
     }
   };

@@ -1,7 +1,7 @@
 import { classifyInboundRequest, PROTOCOL_VERSION_META_KEY, type StandardSchemaV1, specTypeSchemas } from '@modelcontextprotocol/server';
+import type { BodyRequest } from '../http/answer.ts';
 import { idOf, JSON_RPC, type JsonRpcId } from './json-rpc.ts';
 import { MODERN_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from './protocol.ts';
-import { readBodyText } from './read-body.ts';
 import { TOOL_NAMES } from './tool-list.ts';
 
 /** Largest request body accepted (a tools/call is a few hundred bytes). */
@@ -57,6 +57,22 @@ function readableIssue(issues: readonly { path?: readonly unknown[]; message: st
   return `Invalid params: ${path || 'params'}: ${text.replace(/, received undefined$/, ' (missing)')}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`;
 }
 
+/**
+ * A JSON-RPC 2.0 request or notification as MCP has them: jsonrpc "2.0", a method, an id that is
+ * a string or an integer (none for a notification), params an object when present. (Responses
+ * are for the server to send: a client's is refused too.)
+ */
+function isRequestOrNotification(body: unknown): body is McpMessage['body'] {
+  if (body === null || typeof body !== 'object') return false;
+  const { jsonrpc, method, id, params } = body as Record<string, unknown>;
+  return (
+    jsonrpc === '2.0' &&
+    typeof method === 'string' &&
+    (id === undefined || typeof id === 'string' || Number.isSafeInteger(id)) &&
+    (params === undefined || (params !== null && typeof params === 'object' && !Array.isArray(params)))
+  );
+}
+
 /** The revision a 2026-07-28 style request claims in its _meta envelope, if it has one. */
 function envelopeClaim(params: unknown): unknown {
   const meta = (params as { _meta?: unknown } | undefined)?._meta;
@@ -68,14 +84,14 @@ function envelopeClaim(params: unknown): unknown {
  * request: media type, size, JSON, batch, JSON-RPC shape, protocol revision, params. Every refusal
  * is a readable JSON-RPC error; what passes is safe to hand to the SDK.
  */
-export async function readMessage(request: Request): Promise<McpMessage | McpRefusal> {
-  const contentType = request.headers.get('content-type') ?? '';
+export async function readMessage(request: BodyRequest): Promise<McpMessage | McpRefusal> {
+  const contentType = request.header('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(contentType.trim())) {
     return refuse(415, JSON_RPC.serverError, 'Unsupported Media Type: send Content-Type: application/json');
   }
   let text: string | null;
   try {
-    text = await readBodyText(request, MAX_BODY_BYTES);
+    text = await request.text(MAX_BODY_BYTES);
   } catch {
     // The client went away mid-body: nobody will read this answer.
     return refuse(400, JSON_RPC.parseError, 'Parse error: the request body could not be read');
@@ -91,18 +107,14 @@ export async function readMessage(request: Request): Promise<McpMessage | McpRef
     return refuse(400, JSON_RPC.invalidRequest, 'Invalid Request: batches are not supported; send one JSON-RPC message per POST');
   }
   const id = idOf(body);
-  const shape = specTypeSchemas.JSONRPCMessage['~standard'].validate(body);
   const message = body as McpMessage['body'];
-  if ('issues' in shape && shape.issues !== undefined) {
+  if (!isRequestOrNotification(body)) {
     const text =
       'Invalid Request: expected a JSON-RPC 2.0 object with jsonrpc "2.0", a string method, an optional string or number id and object params';
     return refuse(400, JSON_RPC.invalidRequest, text, id);
   }
-  if (typeof message.method !== 'string') {
-    return refuse(400, JSON_RPC.invalidRequest, 'Invalid Request: this endpoint takes requests and notifications, not responses', id);
-  }
   const method = message.method;
-  const header = request.headers.get('mcp-protocol-version');
+  const header = request.header('mcp-protocol-version');
   const claim = envelopeClaim(message.params);
   // A request without the 2026-07-28 envelope names its revision in the header alone. (With the
   // envelope, the SDK answers an unserved claim or a header that disagrees with it.)
@@ -114,8 +126,8 @@ export async function readMessage(request: Request): Promise<McpMessage | McpRef
   const outcome = classifyInboundRequest({
     httpMethod: 'POST',
     protocolVersionHeader: header ?? undefined,
-    mcpMethodHeader: request.headers.get('mcp-method') ?? undefined,
-    mcpNameHeader: request.headers.get('mcp-name') ?? undefined,
+    mcpMethodHeader: request.header('mcp-method') ?? undefined,
+    mcpNameHeader: request.header('mcp-name') ?? undefined,
     body: message,
   });
   if (outcome.kind === 'reject') {

@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ClientRef, RequestFacts } from '../../http/answer.ts';
+import type { BodyRequest, ClientRef, RequestFacts } from '../../http/answer.ts';
+import { readNodeBody } from './request-body.ts';
+import { toWebRequest } from './web-bridge.ts';
 
 /**
  * One request header, joined as Headers.get joins repeats; reading req.headers instead would
@@ -22,7 +24,7 @@ export class NodeRequestFacts implements RequestFacts {
   readonly pathname: string;
   readonly search: string;
   readonly client: ClientRef;
-  private readonly raw: string[];
+  protected readonly raw: string[];
 
   constructor(req: IncomingMessage, pathname: string, search: string, client: ClientRef) {
     this.method = req.method ?? 'GET';
@@ -34,6 +36,28 @@ export class NodeRequestFacts implements RequestFacts {
 
   header(name: string): string | null {
     return rawHeader(this.raw, name);
+  }
+}
+
+/** A request whose body its route reads, straight off the socket (no Web stream in between). */
+export class NodeBodyRequest extends NodeRequestFacts implements BodyRequest {
+  private readonly req: IncomingMessage;
+  private readonly origin: string;
+  private web: Request | undefined;
+
+  constructor(req: IncomingMessage, pathname: string, search: string, client: ClientRef, origin: string) {
+    super(req, pathname, search, client);
+    this.req = req;
+    this.origin = origin;
+  }
+
+  text(maxBytes: number): Promise<string | null> {
+    return readNodeBody(this.req, maxBytes, Number(this.header('content-length') ?? 0));
+  }
+
+  webRequest(): Request {
+    this.web ??= toWebRequest(this.req, this.origin);
+    return this.web;
   }
 }
 

@@ -6,39 +6,43 @@ export const DRAIN_BYTES = 1024 * 1024;
 export const DRAIN_MS = 2000;
 
 /**
- * A Web stream over a Node request body that reads only when pulled. Cancelling it leaves the
- * socket alone: what is left of the body is for `settleUnreadBody` to deal with, after the answer
- * is decided (destroying the request would reset the connection before the answer goes out).
+ * Reads a Node request body as UTF-8 text, up to `maxBytes` (null past it, or at once when the
+ * declared Content-Length is larger). The rest is left unread: `settleUnreadBody` deals with it once
+ * the answer is decided (destroying the request would reset the connection before the answer).
  */
-export function lazyBody(req: IncomingMessage): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        return new Promise<void>((resolve) => {
-          const done = (settle: () => void) => {
-            req.off('readable', read);
-            req.off('end', end);
-            req.off('close', closed);
-            settle();
-            resolve();
-          };
-          const read = () => {
-            const chunk = req.read() as Buffer | null;
-            if (chunk !== null) done(() => controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
-          };
-          const end = () => done(() => controller.close());
-          // The client went away mid-body.
-          const closed = () => done(() => (req.complete ? controller.close() : controller.error(new Error('request aborted'))));
-          if (req.readableEnded) return end();
-          req.on('readable', read);
-          req.once('end', end);
-          req.once('close', closed);
-          read();
-        });
-      },
-    },
-    { highWaterMark: 0 },
-  );
+export function readNodeBody(req: IncomingMessage, maxBytes: number, declaredLength: number): Promise<string | null> {
+  if (declaredLength > maxBytes) return Promise.resolve(null);
+  if (req.readableEnded) return Promise.resolve('');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const done = () => {
+      req.off('data', take);
+      req.off('end', ended);
+      req.off('close', closed);
+    };
+    const take = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total <= maxBytes) chunks.push(chunk);
+      else {
+        done();
+        req.pause();
+        resolve(null);
+      }
+    };
+    const ended = () => {
+      done();
+      resolve(Buffer.concat(chunks, total).toString('utf8'));
+    };
+    // The client went away mid-body.
+    const closed = () => {
+      done();
+      reject(new Error('request aborted'));
+    };
+    req.on('data', take);
+    req.once('end', ended);
+    req.once('close', closed);
+  });
 }
 
 /**

@@ -7,10 +7,10 @@ import type { Config } from '../../config/config.ts';
 import type { Answer } from '../../http/answer.ts';
 import { errorAnswer } from '../../http/api-error.ts';
 import { nodePlatform } from './node-platform.ts';
-import { clientOf, NO_CLIENT, NodeRequestFacts, targetOf } from './node-request.ts';
+import { clientOf, NO_CLIENT, NodeBodyRequest, NodeRequestFacts, targetOf } from './node-request.ts';
 import { settleUnreadBody } from './request-body.ts';
 import { staticFiles } from './static-files.ts';
-import { sendWebBody, sendWebResponse, toWebRequest } from './web-bridge.ts';
+import { sendWebBody, sendWebResponse } from './web-bridge.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -57,21 +57,21 @@ function dispatch(app: App, config: Config, astro: NodeHandler, req: IncomingMes
   }
   // The client is looked up only for the quotas: with them off, no address or key per request.
   const client = app.countsClients ? clientOf(req, config.rateLimits.trustProxy) : NO_CLIENT;
-  const facts = new NodeRequestFacts(req, pathname, search, client);
-  if ('web' in route) {
-    // MCP goes through the Web Request/Response bridge: it costs little beside its work.
-    const request = toWebRequest(req, config.siteUrl);
+  if ('body' in route) {
+    // MCP reads its own body; its answers are plain, or the SDK's Web Responses.
     reportAbort(req, res, route.name);
     void (async () => {
-      const response = await route.web(request, facts);
+      const answer = await route.body(new NodeBodyRequest(req, pathname, search, client, config.siteUrl));
       const { close } = await settleUnreadBody(req);
-      await sendWebResponse(res, response, close);
+      if (answer instanceof Response) await sendWebResponse(res, answer, close);
+      else send(res, answer, close);
     })().catch((error: unknown) => {
       console.error(`[${route.name}]`, error);
       res.destroy();
     });
     return;
   }
+  const facts = new NodeRequestFacts(req, pathname, search, client);
   const answered = route.plain(facts);
   if (answered === null) astro(req, res);
   else if (answered instanceof Promise) void answered.then((answer) => sendSettled(req, res, answer));

@@ -1,24 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { lazyBody } from './request-body.ts';
 
 /**
- * Converts a Node request into a Web Request for the platform-free core. The URL is built on the
- * configured origin, not on the client's Host header, so a hostile Host cannot change routing;
- * the header itself is passed on untouched for the handlers that check it.
+ * A Web Request with a Node request's method and headers, for the routes that need one (the MCP
+ * SDK); the body is not in it: the route has read it already. The URL is built on the configured
+ * origin, not on the client's Host header, so a hostile Host cannot change routing; the header
+ * itself is passed on untouched for the handlers that check it.
  */
 export function toWebRequest(req: IncomingMessage, origin: string): Request {
   const headers: [string, string][] = [];
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.push([raw[i]!, raw[i + 1]!]);
-  const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(origin + req.url, {
-    method,
-    headers,
-    body: hasBody ? lazyBody(req) : null,
-    // Required by the fetch spec for a streamed request body.
-    ...(hasBody ? { duplex: 'half' } : {}),
-  } as RequestInit);
+  return new Request(origin + req.url, { method: req.method ?? 'GET', headers });
 }
 
 /** Writes a Web Response to a Node response, streaming the body; `close` ends the connection after it. */

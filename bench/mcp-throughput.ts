@@ -1,0 +1,122 @@
+/**
+ * MCP tools/call requests per second of the self-hosted server divided by REST stats requests per
+ * second of the same server, in turn in one run, one load generator (autocannon): get_product at
+ * 2025-06-18 (the contract's headers) and at 2026-07-28, and search_local_products beside them.
+ */
+
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import autocannon from 'autocannon';
+import { pin, QUOTAS_ON, startProcess } from './stats-throughput.ts';
+
+interface Load {
+  label: string;
+  path: string;
+  method?: 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+};
+const CONTRACT_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json', 'MCP-Protocol-Version': '2025-06-18' };
+const call = (name: string, args: object, envelope = false) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name, arguments: args, ...(envelope ? { _meta: ENVELOPE } : {}) },
+  });
+
+export const LOADS: Load[] = [
+  { label: 'REST stats', path: '/api/public/v1/products/1/stats' },
+  {
+    label: 'MCP get_product (2025-06-18)',
+    path: '/mcp',
+    method: 'POST',
+    headers: CONTRACT_HEADERS,
+    body: call('get_product', { productId: 1 }),
+  },
+  {
+    label: 'MCP get_product (2026-07-28)',
+    path: '/mcp',
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'MCP-Protocol-Version': '2026-07-28',
+      'Mcp-Method': 'tools/call',
+      'Mcp-Name': 'get_product',
+    },
+    body: call('get_product', { productId: 1 }, true),
+  },
+  {
+    label: 'MCP search_local_products (2025-06-18)',
+    path: '/mcp',
+    method: 'POST',
+    headers: CONTRACT_HEADERS,
+    body: call('search_local_products', { query: 'fone bluetooth', limit: 10 }),
+  },
+];
+
+export interface McpSample {
+  label: string;
+  requestsPerSecond: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function measure(url: string, load: Load, seconds: number): Promise<McpSample> {
+  const result = await autocannon({
+    url: url + load.path,
+    connections: 50,
+    duration: seconds,
+    ...(load.method ? { method: load.method, headers: load.headers, body: load.body } : {}),
+  });
+  return { label: load.label, requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
+}
+
+export async function benchMcpThroughput(options: { snapshot: string; rounds: number; seconds: number }) {
+  if (pin) spawnSync('taskset', ['-a', '-cp', '0', String(process.pid)]);
+  const server = await startProcess(['scripts/serve.ts'], {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    CATALOG_DB: options.snapshot,
+    ...QUOTAS_ON,
+    RATE_LIMIT_MCP_CALLS: '1000000000',
+    RATE_LIMIT_MCP_REQUESTS: '1000000000',
+  });
+  try {
+    for (const load of LOADS) await measure(server.url, load, 2);
+    const samples: McpSample[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      // The order turns every round: a drift in the machine's speed weighs on all alike.
+      for (let i = 0; i < LOADS.length; i++) samples.push(await measure(server.url, LOADS[(round + i) % LOADS.length]!, options.seconds));
+    }
+    return samples;
+  } finally {
+    await server.stop();
+    if (pin) spawnSync('taskset', ['-a', '-cp', `0-${cpus().length - 1}`, String(process.pid)]);
+  }
+}
+
+/** Per load: mean req/s, worst p99, and the median over rounds of its req/s divided by the same round's REST req/s. */
+export function summarizeMcp(samples: McpSample[]) {
+  const rest = samples.filter((s) => s.label === LOADS[0]!.label);
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.floor(sorted.length / 2)]!) / 2;
+  };
+  return LOADS.map((load) => {
+    const of = samples.filter((s) => s.label === load.label);
+    return {
+      label: load.label,
+      rps: of.reduce((n, s) => n + s.requestsPerSecond, 0) / of.length,
+      p99: Math.max(...of.map((s) => s.p99)),
+      ratio: median(of.map((s, i) => s.requestsPerSecond / rest[i]!.requestsPerSecond)),
+      non2xx: of.reduce((n, s) => n + s.non2xx, 0),
+    };
+  });
+}

@@ -1,0 +1,99 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { lazyCatalog } from '../../src/catalog/catalog-reader.ts';
+import { productUrlBuilder } from '../../src/catalog/product-url.ts';
+import { type Answer, toResponse, WebRequestFacts } from '../../src/http/answer.ts';
+import { createMcpEndpoint, type McpDeps } from '../../src/mcp/endpoint.ts';
+import { fastLaneAnswer } from '../../src/mcp/fast-lane.ts';
+import { readMessage } from '../../src/mcp/read-message.ts';
+
+/*
+ * The fast lane answers tools/call itself (src/mcp/fast-lane.ts); the SDK is the reference. Every
+ * tool, in every revision, with results and tool errors alike: the same status, media type and
+ * bytes from both, and the fast lane did answer each valid call.
+ */
+const catalog = lazyCatalog(inject('sampleSnapshot'));
+afterAll(() => catalog.close());
+const deps: McpDeps = {
+  catalog,
+  siteUrl: 'http://localhost:4321',
+  productUrl: productUrlBuilder('http://localhost:4321/produtos/{id}/{slug}'),
+  logError: () => {},
+  cache: { maxAge: 60, staleWhileRevalidate: 300 },
+  allowedHosts: null,
+  allowedOrigins: null,
+  quota: null,
+};
+const asResponse = (answer: Answer | Response) => (answer instanceof Response ? answer : toResponse(answer));
+const withFastLane = createMcpEndpoint(deps);
+const sdkOnly = createMcpEndpoint({ ...deps, fastLane: false });
+const fast = async (request: Request) => asResponse(await withFastLane(new WebRequestFacts(request)));
+const sdk = async (request: Request) => asResponse(await sdkOnly(new WebRequestFacts(request)));
+
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'differential', version: '1' },
+};
+const ARGUMENTS: [string, Record<string, unknown> | undefined][] = [
+  ['catalog_overview', {}],
+  ['catalog_overview', undefined],
+  ['get_product', { productId: 1 }],
+  ['get_product', { productId: 999_999 }],
+  ['search_local_products', { query: 'fone bluetooth', limit: 3 }],
+  ['search_local_products', { city: 'Curitiba' }],
+  ['search_local_products', { query: 'geladeira', city: 'campinas, sp' }],
+  ['search_local_products', { district: 'Pinheiros', category: 'eletronicos' }],
+  ['search_local_products', { latitude: -23.561, longitude: -46.656, radiusKm: 5 }],
+  ['search_local_products', { query: 'xyzzy' }],
+  ['search_local_products', { city: 'Atlantis' }],
+];
+const REVISIONS = ['2025-06-18', '2025-11-25', 'none', '2026-07-28'] as const;
+
+function request(revision: (typeof REVISIONS)[number], id: string | number, name: string, args: unknown): Request {
+  const modern = revision === '2026-07-28';
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  if (revision !== 'none') headers['MCP-Protocol-Version'] = revision;
+  if (modern) Object.assign(headers, { 'Mcp-Method': 'tools/call', 'Mcp-Name': name });
+  const params = { name, ...(args === undefined ? {} : { arguments: args }), ...(modern ? { _meta: ENVELOPE } : {}) };
+  return new Request('http://localhost/mcp', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params }),
+  });
+}
+
+describe('the MCP fast lane answers as the SDK does', () => {
+  for (const revision of REVISIONS) {
+    it.each(ARGUMENTS.map(([name, args], i) => [name, JSON.stringify(args), args, i] as const))(
+      `${revision}: %s %s`,
+      async (name, _, args, i) => {
+        const id = i % 2 === 0 ? i : `call-${i}`;
+        const [ours, theirs] = await Promise.all([fast(request(revision, id, name, args)), sdk(request(revision, id, name, args))]);
+        expect(ours.status).toBe(theirs.status);
+        expect(ours.headers.get('content-type')).toBe(theirs.headers.get('content-type'));
+        expect(await ours.text()).toBe(await theirs.text());
+        // And it was the fast lane that answered.
+        const facts = new WebRequestFacts(request(revision, id, name, args));
+        const read = await readMessage(facts);
+        expect('body' in read && fastLaneAnswer(deps, read, facts)).toMatchObject({ status: 200 });
+      },
+    );
+  }
+
+  it('leaves to the SDK what it does not answer exactly as the SDK would', async () => {
+    const declined = [
+      request('2025-06-18', 1, 'get_product', { productId: 'um' }),
+      request('2025-06-18', 1, 'get_product', { productId: 1, cidade: 'x' }),
+      (() => {
+        const r = request('2026-07-28', 1, 'get_product', { productId: 1 });
+        r.headers.set('Mcp-Name', 'catalog_overview');
+        return r;
+      })(),
+    ];
+    for (const r of declined) {
+      const facts = new WebRequestFacts(r);
+      const read = await readMessage(facts);
+      expect('body' in read ? fastLaneAnswer(deps, read, facts) : null).toBeNull();
+    }
+  });
+});
