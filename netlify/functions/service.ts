@@ -9,7 +9,7 @@ export default (request: Request, context: Context): Promise<Response> => app.fe
 
 export const config: Config = {
   // The app's routes served here (src/app/routes.ts); Netlify reads this literal without running it.
-  path: ['/api', '/api/*', '/mcp', '/gpt/products.json'],
+  path: ['/api', '/api/*', '/mcp', '/mcp/research', '/gpt/products.json'],
   // Pre-rendered documents under /api/ (openapi.yaml) are served from the CDN, not the function.
   preferStatic: true,
 };

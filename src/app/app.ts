@@ -4,10 +4,12 @@ import { type Config, loadConfig } from '../config/config.ts';
 import { createDocumentFiles } from '../documents/serve-documents.ts';
 import { type Answer, type BodyRequest, type RequestFacts, toResponse, WebRequestFacts } from '../http/answer.ts';
 import { errorAnswer } from '../http/api-error.ts';
-import { createMcpEndpoint } from '../mcp/endpoint.ts';
+import { createMcpEndpoint, type McpDeps } from '../mcp/endpoint.ts';
 import { mcpFailure } from '../mcp/json-rpc.ts';
+import { CATALOG_TOOLS, RESEARCH_TOOLS } from '../mcp/tool-list.ts';
 import { FallbackQuotaStore } from '../quota/fallback-quota-store.ts';
 import { createQuotaGate, type QuotaGate } from '../quota/quota-gate.ts';
+import { PATHS } from '../service/paths.ts';
 import { createShowcaseEndpoint, SHOWCASE_QUERY } from '../showcase/showcase-endpoint.ts';
 import { createStatsEndpoint } from '../stats/stats-endpoint.ts';
 import type { Platform } from './platform.ts';
@@ -42,6 +44,7 @@ const FAILURES: Record<RouteName, () => Answer> = {
   stats: () => errorAnswer('INTERNAL_ERROR'),
   showcase: () => errorAnswer('INTERNAL_ERROR'),
   mcp: mcpFailure,
+  research: mcpFailure,
 };
 
 /** A plain handler whose failures are logged and answered as its route's 500; sync stays sync. */
@@ -112,22 +115,21 @@ export function createApp(config: Config, platform: Platform): App {
   const productUrl = productUrlBuilder(config.productUrlTemplate);
   const { cache, siteUrl } = config;
 
+  const mcpDeps: McpDeps = {
+    catalog,
+    siteUrl,
+    productUrl,
+    logError: logError('mcp'),
+    cache,
+    allowedHosts: platform.checkHost ? config.allowedHosts : null,
+    allowedOrigins: config.allowedOrigins,
+    quota,
+  };
   const handlers: Record<RouteName, Route | null> = {
     documents: platform.files ? guardPlain('documents', createDocumentFiles(platform.files, cache)) : null,
     stats: guardPlain('stats', createStatsEndpoint({ catalog, cache, siteUrl, quota, cdn: platform.cdn?.perClient ?? null })),
-    mcp: guardBody(
-      'mcp',
-      createMcpEndpoint({
-        catalog,
-        siteUrl,
-        productUrl,
-        logError: logError('mcp'),
-        cache,
-        allowedHosts: platform.checkHost ? config.allowedHosts : null,
-        allowedOrigins: config.allowedOrigins,
-        quota,
-      }),
-    ),
+    mcp: guardBody('mcp', createMcpEndpoint(mcpDeps, { path: PATHS.mcp, toolSet: CATALOG_TOOLS })),
+    research: guardBody('research', createMcpEndpoint(mcpDeps, { path: PATHS.research, toolSet: RESEARCH_TOOLS })),
     showcase: guardPlain(
       'showcase',
       createShowcaseEndpoint({ catalog, productUrl, cache, cdn: platform.cdn?.shared(cache, SHOWCASE_QUERY) ?? null }),

@@ -1,7 +1,7 @@
 import { documentType } from '../documents/document-files.ts';
 import { PATHS } from '../service/paths.ts';
 
-export type RouteName = 'documents' | 'stats' | 'mcp' | 'showcase';
+export type RouteName = 'documents' | 'stats' | 'mcp' | 'research' | 'showcase';
 
 export interface RouteSpec {
   name: RouteName;
@@ -24,6 +24,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { name: 'documents', match: (p) => documentType(p) !== null, netlify: [] },
   { name: 'stats', match: (p) => p === PATHS.api || p.startsWith(`${PATHS.api}/`), netlify: [PATHS.api, `${PATHS.api}/*`] },
   { name: 'mcp', match: (p) => p === PATHS.mcp, netlify: [PATHS.mcp] },
+  { name: 'research', match: (p) => p === PATHS.research, netlify: [PATHS.research] },
   { name: 'showcase', match: (p) => p === PATHS.showcase, netlify: [PATHS.showcase] },
 ];
 

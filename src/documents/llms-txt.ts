@@ -1,5 +1,5 @@
 import { SERVED_PROTOCOL_VERSIONS } from '../mcp/protocol.ts';
-import { TOOLS } from '../mcp/tool-list.ts';
+import { RESEARCH_TOOLS, TOOLS } from '../mcp/tool-list.ts';
 import { rateLimitSummary } from '../quota/policy.ts';
 import { USAGE } from '../service/service-info.ts';
 import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../showcase/showcase-schema.ts';
@@ -52,6 +52,11 @@ export function llmsTxt(sources: DocumentSources): string {
         endpoints.mcp,
         `${tool.summary} Call with tools/call on the MCP endpoint (Streamable HTTP, JSON-RPC, MCP revisions ${SERVED_PROTOCOL_VERSIONS.join(', ')}); GET it for the input schemas.`,
       ),
+    ),
+    link(
+      'search and fetch (ChatGPT connectors, deep research)',
+      endpoints.research,
+      `A second MCP endpoint, same transport: ${RESEARCH_TOOLS.tools.map((tool) => `${tool.name}: ${tool.summary}`).join(' ')}`,
     ),
     '',
     '## REST endpoints',

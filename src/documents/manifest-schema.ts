@@ -40,6 +40,12 @@ export const ManifestSchema = z.strictObject({
     stateless: z.literal(true),
     discovery: z.string().describe('GET the endpoint (without Accept: text/event-stream) for the tools and their input schemas'),
     tools: z.array(z.strictObject({ name: z.string(), title: z.string(), description: z.string(), readOnly: z.literal(true) })),
+    research: z
+      .strictObject({
+        endpoint: url,
+        tools: z.array(z.strictObject({ name: z.string(), title: z.string(), description: z.string(), readOnly: z.literal(true) })),
+      })
+      .describe('A second MCP endpoint, same transport and revisions: the search and fetch tools of ChatGPT connectors and deep research'),
   }),
   documents: CatalogOverviewSchema.shape.documents,
   showcase: z.strictObject({ url, defaultLimit: z.number().int(), maxLimit: z.number().int(), order: z.string() }),

@@ -1,5 +1,5 @@
 import { CONTRACT_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from '../mcp/protocol.ts';
-import { TOOLS } from '../mcp/tool-list.ts';
+import { RESEARCH_TOOLS, TOOLS } from '../mcp/tool-list.ts';
 import { rateLimitPolicy } from '../quota/policy.ts';
 import { SERVICE_NAME, SERVICE_VERSION, USAGE, USAGE_POLICY } from '../service/service-info.ts';
 import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../showcase/showcase-schema.ts';
@@ -56,6 +56,10 @@ export function manifest(sources: DocumentSources): Manifest {
       stateless: true,
       discovery: endpoints.mcp,
       tools: TOOLS.map((tool) => ({ name: tool.name, title: tool.title, description: tool.summary, readOnly: true })),
+      research: {
+        endpoint: endpoints.research,
+        tools: RESEARCH_TOOLS.tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.summary, readOnly: true })),
+      },
     },
     documents,
     showcase: {

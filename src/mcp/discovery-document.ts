@@ -5,18 +5,12 @@ import { conditionalAnswer, type Rendered, render } from '../http/conditional.ts
 import { publicUrls } from '../service/paths.ts';
 import { SERVICE_DESCRIPTION, SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION, USAGE_POLICY } from '../service/service-info.ts';
 import { MCP_CORS_HEADERS } from './mcp-headers.ts';
-import {
-  CONTRACT_PROTOCOL_VERSION,
-  MCP_CAPABILITIES,
-  MODERN_PROTOCOL_VERSION,
-  SERVED_PROTOCOL_VERSIONS,
-  SERVER_INSTRUCTIONS,
-} from './protocol.ts';
-import { TOOLS } from './tool-list.ts';
+import { CONTRACT_PROTOCOL_VERSION, MCP_CAPABILITIES, MODERN_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from './protocol.ts';
+import type { ToolSet } from './tool-list.ts';
 import { ANNOTATIONS } from './tools/tool-definition.ts';
 
 /** What GET /mcp answers: enough for a person or an agent to connect and call the tools. */
-export function discoveryDocument(siteUrl: string) {
+export function discoveryDocument(siteUrl: string, endpoint: string, toolSet: ToolSet) {
   const { documents, endpoints } = publicUrls(siteUrl);
   return {
     name: SERVICE_NAME,
@@ -25,16 +19,16 @@ export function discoveryDocument(siteUrl: string) {
     description: SERVICE_DESCRIPTION,
     protocolVersions: SERVED_PROTOCOL_VERSIONS,
     transport: 'streamable-http',
-    endpoint: endpoints.mcp,
+    endpoint: siteUrl + endpoint,
     authentication: 'none',
     usage:
       'POST one JSON-RPC 2.0 message per request with Content-Type: application/json and Accept: application/json. ' +
       `${MODERN_PROTOCOL_VERSION} clients start with server/discover; 2025 clients with initialize. Without an ` +
       `MCP-Protocol-Version header a request is served as ${CONTRACT_PROTOCOL_VERSION}. Stateless: no session; answers are JSON.`,
-    instructions: SERVER_INSTRUCTIONS,
+    instructions: toolSet.instructions,
     capabilities: MCP_CAPABILITIES,
     // The same JSON Schemas as tools/list: generated from the tools' zod schemas.
-    tools: TOOLS.map((tool) => ({
+    tools: toolSet.tools.map((tool) => ({
       name: tool.name,
       title: tool.title,
       description: tool.description,
@@ -48,11 +42,16 @@ export function discoveryDocument(siteUrl: string) {
 }
 
 /** GET /mcp: the discovery document, rendered on first use, with HTTP caching. */
-export function createDiscoveryDocument(siteUrl: string, cache: CachePolicy): (facts: RequestFacts) => Answer {
+export function createDiscoveryDocument(
+  siteUrl: string,
+  endpoint: string,
+  toolSet: ToolSet,
+  cache: CachePolicy,
+): (facts: RequestFacts) => Answer {
   let rendered: Rendered | undefined;
   const cacheControl = publicCacheControl(cache);
   return (facts) => {
-    rendered ??= render(JSON.stringify(discoveryDocument(siteUrl)));
+    rendered ??= render(JSON.stringify(discoveryDocument(siteUrl, endpoint, toolSet)));
     const headers = {
       ...MCP_CORS_HEADERS,
       'Content-Type': JSON_CONTENT_TYPE,

@@ -10,6 +10,7 @@ import { JSON_RPC, jsonRpcErrorAnswer } from './json-rpc.ts';
 import { MCP_CORS_HEADERS, MCP_METHODS, mcpPreflight } from './mcp-headers.ts';
 import { readMessage } from './read-message.ts';
 import { createSdkServing } from './sdk-serving.ts';
+import type { ToolSet } from './tool-list.ts';
 import type { ToolContext } from './tools/tool-context.ts';
 
 export interface McpDeps extends ToolContext {
@@ -25,16 +26,23 @@ export interface McpDeps extends ToolContext {
   fastLane?: boolean;
 }
 
+/** Which endpoint: its path, and the tools it offers. */
+export interface McpEndpointSpec {
+  path: string;
+  toolSet: ToolSet;
+}
+
 /**
  * The MCP endpoint (/mcp): Streamable HTTP, stateless, JSON answers, for the 2026-07-28, 2025-11-25
  * and 2025-06-18 revisions. What a public stateless server must decide for itself comes first here
  * (Host and Origin, methods, media type, size, batches, served revisions, readable params errors,
  * quotas); each checked message is then answered by the official SDK.
  */
-export function createMcpEndpoint(deps: McpDeps): (request: BodyRequest) => Promise<Answer | Response> {
-  const discovery = createDiscoveryDocument(deps.siteUrl, deps.cache);
+export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (request: BodyRequest) => Promise<Answer | Response> {
+  const { toolSet } = spec;
+  const discovery = createDiscoveryDocument(deps.siteUrl, spec.path, toolSet, deps.cache);
   const listCache: CacheHint = { ttlMs: deps.cache.maxAge * 1000, cacheScope: 'public' };
-  const sdk = createSdkServing(deps, listCache);
+  const sdk = createSdkServing(deps, listCache, toolSet);
 
   /**
    * Every POST counts against the client's ceiling, refused ones included; a tools/call also
@@ -42,7 +50,7 @@ export function createMcpEndpoint(deps: McpDeps): (request: BodyRequest) => Prom
    * carries the request's id, so a client can match it and wait.
    */
   const post = async (request: BodyRequest): Promise<Answer | Response> => {
-    const read = await readMessage(request);
+    const read = await readMessage(request, toolSet);
     const decision = deps.quota && (await deps.quota.mcp(request.client, read.method === 'tools/call'));
     const id = 'body' in read ? (read.body.id ?? null) : read.id;
     if (decision && !decision.allowed) {
@@ -53,7 +61,7 @@ export function createMcpEndpoint(deps: McpDeps): (request: BodyRequest) => Prom
     // The counted answer, ours or the SDK's, carries the client's quota fields.
     const quotaFields = decision ? decision.headers : {};
     if (!('body' in read)) return jsonRpcErrorAnswer(read.status, read.code, read.message, read.id, quotaFields, read.data);
-    const fast = deps.fastLane === false ? null : fastLaneAnswer(deps, read, request);
+    const fast = deps.fastLane === false ? null : fastLaneAnswer(deps, toolSet, read, request);
     if (fast !== null) return { ...fast, headers: { ...fast.headers, ...MCP_CORS_HEADERS, 'Cache-Control': NO_STORE, ...quotaFields } };
     const answer = await sdk.serve(request.webRequest(), read);
     // The SDK builds the answer: this endpoint's own headers are set on a copy of its headers.

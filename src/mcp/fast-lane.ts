@@ -3,11 +3,8 @@ import type { Answer, RequestFacts } from '../http/answer.ts';
 import { MODERN_PROTOCOL_VERSION } from './protocol.ts';
 import type { McpMessage } from './read-message.ts';
 import { SERVER_INFO } from './server.ts';
-import { TOOLS } from './tool-list.ts';
+import type { ToolSet } from './tool-list.ts';
 import type { ToolContext } from './tools/tool-context.ts';
-import type { ToolDefinition } from './tools/tool-definition.ts';
-
-const TOOLS_BY_NAME = new Map<string, ToolDefinition>(TOOLS.map((tool) => [tool.name, tool]));
 
 /**
  * A measured fast path (docs/architecture.md, "The MCP fast lane"): a tools/call whose arguments
@@ -17,11 +14,11 @@ const TOOLS_BY_NAME = new Map<string, ToolDefinition>(TOOLS.map((tool) => [tool.
  * else (another method, arguments the schema refuses, a 2026-07-28 request whose headers are not
  * exactly the ones it requires) returns null and goes to the SDK.
  */
-export function fastLaneAnswer(ctx: ToolContext, message: McpMessage, request: RequestFacts): Answer | null {
+export function fastLaneAnswer(ctx: ToolContext, toolSet: ToolSet, message: McpMessage, request: RequestFacts): Answer | null {
   const { body } = message;
   if (body.method !== 'tools/call' || body.id === undefined) return null;
   const params = body.params as { name?: unknown; arguments?: unknown; _meta?: unknown };
-  const tool = TOOLS_BY_NAME.get(params.name as string);
+  const tool = toolSet.byName.get(params.name as string);
   if (tool === undefined) return null;
   if (message.era === 'modern') {
     // The SDK's modern path checks these before anything runs; here, anything but the exact match goes to it.

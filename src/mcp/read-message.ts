@@ -2,7 +2,7 @@ import { classifyInboundRequest, PROTOCOL_VERSION_META_KEY, type StandardSchemaV
 import type { BodyRequest } from '../http/answer.ts';
 import { idOf, JSON_RPC, type JsonRpcId } from './json-rpc.ts';
 import { MODERN_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from './protocol.ts';
-import { TOOL_NAMES } from './tool-list.ts';
+import type { ToolSet } from './tool-list.ts';
 
 /** Largest request body accepted (a tools/call is a few hundred bytes). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -84,7 +84,7 @@ function envelopeClaim(params: unknown): unknown {
  * request: media type, size, JSON, batch, JSON-RPC shape, protocol revision, params. Every refusal
  * is a readable JSON-RPC error; what passes is safe to hand to the SDK.
  */
-export async function readMessage(request: BodyRequest): Promise<McpMessage | McpRefusal> {
+export async function readMessage(request: BodyRequest, toolSet: ToolSet): Promise<McpMessage | McpRefusal> {
   const contentType = request.header('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(contentType.trim())) {
     return refuse(415, JSON_RPC.serverError, 'Unsupported Media Type: send Content-Type: application/json');
@@ -143,8 +143,8 @@ export async function readMessage(request: BodyRequest): Promise<McpMessage | Mc
   }
   if (checkParams && method === 'tools/call') {
     const name = String(message.params?.name);
-    if (!TOOL_NAMES.has(name)) {
-      const text = `Unknown tool: ${JSON.stringify(name.slice(0, 80))}. Tools: ${[...TOOL_NAMES].join(', ')}`;
+    if (!toolSet.byName.has(name)) {
+      const text = `Unknown tool: ${JSON.stringify(name.slice(0, 80))}. Tools: ${[...toolSet.byName.keys()].join(', ')}`;
       return { ...refuse(200, JSON_RPC.invalidParams, text, id), method };
     }
   }

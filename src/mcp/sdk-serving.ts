@@ -1,6 +1,7 @@
 import { type CacheHint, createMcpHandler, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import type { McpMessage } from './read-message.ts';
 import { createServer } from './server.ts';
+import type { ToolSet } from './tool-list.ts';
 import type { ToolContext } from './tools/tool-context.ts';
 
 /**
@@ -9,11 +10,11 @@ import type { ToolContext } from './tools/tool-context.ts';
  * through a stateless transport of its own with JSON answers, since the SDK's own stateless
  * fallback answers with an event stream and refuses the contract's `Accept: application/json`.
  */
-export function createSdkServing(ctx: ToolContext, listCache: CacheHint) {
-  const modern = createMcpHandler(() => createServer(ctx, listCache), { legacy: 'reject' });
+export function createSdkServing(ctx: ToolContext, listCache: CacheHint, toolSet: ToolSet) {
+  const modern = createMcpHandler(() => createServer(ctx, listCache, toolSet), { legacy: 'reject' });
 
   const legacy = async (request: Request, message: McpMessage): Promise<Response> => {
-    const server = createServer(ctx, listCache);
+    const server = createServer(ctx, listCache, toolSet);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);

@@ -8,6 +8,8 @@ export const PATHS = {
   productStats: '/api/public/v1/products/{productId}/stats',
   merchantStats: '/api/public/v1/merchants/{merchantId}/stats',
   mcp: '/mcp',
+  /** The search and fetch tools ChatGPT connectors and deep research call. */
+  research: '/mcp/research',
   showcase: '/gpt/products.json',
   manifest: '/gpt.json',
   llms: '/llms.txt',
@@ -33,6 +35,7 @@ export function publicUrls(siteUrl: string) {
       productStats: siteUrl + PATHS.productStats,
       merchantStats: siteUrl + PATHS.merchantStats,
       mcp: siteUrl + PATHS.mcp,
+      research: siteUrl + PATHS.research,
     },
   };
 }

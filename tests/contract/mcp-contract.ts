@@ -37,8 +37,12 @@ export interface SdkClient {
 }
 
 /** An official SDK client over Streamable HTTP, its requests routed to the target; with the revision it settled on. */
-export async function connectSdkClient(fetch: Fetch, kind: SdkClientKind = 'v2'): Promise<SdkClient & { protocolVersion: string }> {
-  const url = new URL(`${ORIGIN}/mcp`);
+export async function connectSdkClient(
+  fetch: Fetch,
+  kind: SdkClientKind = 'v2',
+  path = '/mcp',
+): Promise<SdkClient & { protocolVersion: string }> {
+  const url = new URL(ORIGIN + path);
   const viaTarget = (input: string | URL | Request, init?: RequestInit) => fetch(new Request(input, init));
   if (kind === 'v1') {
     const client = new ClientV1({ name: 'contract-test', version: '1.0.0' });
@@ -278,6 +282,53 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       expect(unknown.json.result.content[0].text).toMatch(/"cidade"/);
       expect(unknown.json.result.content[0].text).toMatch(/query, category, city, district/);
     });
+
+    it.each(['v1', 'v2-2026-07-28'] as const)(
+      'serves ChatGPT-style search and fetch on /mcp/research (%s client); /mcp keeps its three tools',
+      async (kind) => {
+        const client = await connectSdkClient(target(), kind, '/mcp/research');
+        try {
+          const { tools } = await client.listTools();
+          expect(tools.map((t) => t.name)).toEqual(['search', 'fetch']);
+          for (const tool of tools)
+            expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
+          // OpenAI's shape: exactly one text item holding the JSON (structuredContent carries the same object).
+          const search = await client.callTool({ name: 'search', arguments: { query: 'geladeira frost free' } });
+          const content = search.content as { type: string; text: string }[];
+          expect(content).toHaveLength(1);
+          const found = JSON.parse(content[0]!.text);
+          expect(Object.keys(found)).toEqual(['results']);
+          expect(found.results.length).toBeGreaterThan(0);
+          for (const result of found.results) expect(Object.keys(result)).toEqual(['id', 'title', 'url']);
+          expect(found.results[0].title).toMatch(/geladeira/i);
+
+          const fetched = await client.callTool({ name: 'fetch', arguments: { id: found.results[0].id } });
+          const document = JSON.parse((fetched.content as { text: string }[])[0]!.text);
+          expect(Object.keys(document)).toEqual(['id', 'title', 'text', 'url', 'metadata']);
+          expect(document.id).toBe(found.results[0].id);
+          expect(document.url).toBe(found.results[0].url);
+          expect(document.text).toMatch(/R\$ [\d.]+,\d{2}/);
+          expect(document.metadata.currency).toBe('BRL');
+
+          const missing = await client.callTool({ name: 'fetch', arguments: { id: '999999' } });
+          expect(missing.isError).toBe(true);
+          const notAnId = await client.callTool({ name: 'fetch', arguments: { id: '01' } });
+          expect(notAnId.isError).toBe(true);
+          const nothing = await client.callTool({ name: 'search', arguments: { query: 'xyzzy plugh' } });
+          expect(JSON.parse((nothing.content as { text: string }[])[0]!.text)).toEqual({ results: [] });
+        } finally {
+          await client.close();
+        }
+        // The contract's endpoint does not have them.
+        const onMcp = await rpc(target(), {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'search', arguments: { query: 'tv' } },
+        });
+        expect(onMcp.json.error.code).toBe(-32602);
+      },
+    );
 
     it('refuses what the protocol does not allow, with the right JSON-RPC and HTTP codes', async () => {
       const fetch = target();

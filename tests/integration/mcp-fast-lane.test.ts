@@ -5,6 +5,7 @@ import { type Answer, toResponse, WebRequestFacts } from '../../src/http/answer.
 import { createMcpEndpoint, type McpDeps } from '../../src/mcp/endpoint.ts';
 import { fastLaneAnswer } from '../../src/mcp/fast-lane.ts';
 import { readMessage } from '../../src/mcp/read-message.ts';
+import { CATALOG_TOOLS } from '../../src/mcp/tool-list.ts';
 
 /*
  * The fast lane answers tools/call itself (src/mcp/fast-lane.ts); the SDK is the reference. Every
@@ -24,8 +25,9 @@ const deps: McpDeps = {
   quota: null,
 };
 const asResponse = (answer: Answer | Response) => (answer instanceof Response ? answer : toResponse(answer));
-const withFastLane = createMcpEndpoint(deps);
-const sdkOnly = createMcpEndpoint({ ...deps, fastLane: false });
+const spec = { path: '/mcp', toolSet: CATALOG_TOOLS };
+const withFastLane = createMcpEndpoint(deps, spec);
+const sdkOnly = createMcpEndpoint({ ...deps, fastLane: false }, spec);
 const fast = async (request: Request) => asResponse(await withFastLane(new WebRequestFacts(request)));
 const sdk = async (request: Request) => asResponse(await sdkOnly(new WebRequestFacts(request)));
 
@@ -74,8 +76,8 @@ describe('the MCP fast lane answers as the SDK does', () => {
         expect(await ours.text()).toBe(await theirs.text());
         // And it was the fast lane that answered.
         const facts = new WebRequestFacts(request(revision, id, name, args));
-        const read = await readMessage(facts);
-        expect('body' in read && fastLaneAnswer(deps, read, facts)).toMatchObject({ status: 200 });
+        const read = await readMessage(facts, CATALOG_TOOLS);
+        expect('body' in read && fastLaneAnswer(deps, CATALOG_TOOLS, read, facts)).toMatchObject({ status: 200 });
       },
     );
   }
@@ -92,8 +94,8 @@ describe('the MCP fast lane answers as the SDK does', () => {
     ];
     for (const r of declined) {
       const facts = new WebRequestFacts(r);
-      const read = await readMessage(facts);
-      expect('body' in read ? fastLaneAnswer(deps, read, facts) : null).toBeNull();
+      const read = await readMessage(facts, CATALOG_TOOLS);
+      expect('body' in read ? fastLaneAnswer(deps, CATALOG_TOOLS, read, facts) : null).toBeNull();
     }
   });
 });

@@ -35,6 +35,7 @@ export const CatalogOverviewSchema = z.object({
     productStats: z.string().describe('GET, URL template'),
     merchantStats: z.string().describe('GET, URL template'),
     mcp: z.string().describe('MCP Streamable HTTP endpoint (POST JSON-RPC)'),
+    research: z.string().describe('MCP endpoint with the search and fetch tools ChatGPT connectors and deep research call'),
   }),
   usagePolicy: z.string(),
 });

@@ -1,0 +1,39 @@
+import { parseIdSegment } from '../../../catalog/ids.ts';
+import { getProduct } from '../get-product/get-product.ts';
+import type { ToolContext } from '../tool-context.ts';
+import type { ResearchFetchOutput } from './schema.ts';
+
+/** fetch: one product as a document, from the same lookup as get_product; a message when there is none. */
+export function researchFetch(ctx: ToolContext, id: string): ResearchFetchOutput | { message: string } {
+  const productId = parseIdSegment(id.trim());
+  if (productId === null)
+    return { message: `Not a product id: ${JSON.stringify(id.slice(0, 40))}. Ids are the decimal digits search returns.` };
+  const found = getProduct(ctx, productId);
+  if ('message' in found) return { message: `No product with id ${productId}. Ids come from search.` };
+  const { catalogVersion, product } = found.output;
+  const stores = product.merchant.stores;
+  const text = [
+    product.title,
+    product.description,
+    `Preço: ${product.price.formatted} (em estoque).`,
+    `Marca: ${product.brand}. Categoria: ${product.category.name}.`,
+    `Vendido por ${product.merchant.name}, com ${stores.length === 1 ? 'loja' : 'lojas'} em:`,
+    ...stores.map((s) => `- ${s.name}: ${s.address}, ${s.district}, ${s.city} (${s.state}), CEP ${s.postalCode}`),
+  ].join('\n');
+  return {
+    id: String(product.id),
+    title: product.title,
+    text,
+    url: product.url,
+    metadata: {
+      catalogVersion,
+      price: product.price.formatted,
+      priceCents: product.price.cents,
+      currency: 'BRL',
+      brand: product.brand,
+      category: product.category.name,
+      merchant: product.merchant.name,
+      cities: [...new Set(stores.map((s) => `${s.city} (${s.state})`))],
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { defineTool, structuredResult } from '../tool-definition.ts';
+import { researchSearch } from './research-search.ts';
+import { ResearchSearchInputSchema, ResearchSearchOutputSchema } from './schema.ts';
+
+export const researchSearchTool = defineTool({
+  name: 'search',
+  title: 'Search the catalog',
+  summary: 'Products of the whole catalog matching words: id, title and canonical URL (ChatGPT connectors, deep research).',
+  description:
+    'Searches the whole product catalog of a Brazilian online shop (every city) for words in titles, descriptions, ' +
+    'categories and brands; accents and case do not matter. Returns up to 10 results, most relevant first, each with an id ' +
+    'for fetch, a title and the canonical product URL to cite.',
+  inputSchema: ResearchSearchInputSchema,
+  outputSchema: ResearchSearchOutputSchema,
+  run: (ctx, { query }) => structuredResult(researchSearch(ctx, query)),
+});
