@@ -116,7 +116,7 @@ describe('Netlify function bundle', () => {
     expect(config.build.publish).toMatch(/dist\/client$/);
     const source = await import('../../netlify/functions/service.ts');
     expect(source.config).toEqual({ path: [...NETLIFY_FUNCTION_PATHS], preferStatic: true });
-    expect(NETLIFY_FUNCTION_PATHS).toEqual(['/api', '/api/*', '/mcp', '/gpt/products.json']);
+    expect(NETLIFY_FUNCTION_PATHS).toEqual(['/api', '/api/*', '/mcp', '/mcp/research', '/gpt/products.json']);
   });
 
   it('ships only the Linux x64 build of better-sqlite3 (and the snapshot, checked at bundling)', () => {
