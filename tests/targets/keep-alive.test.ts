@@ -108,6 +108,18 @@ describe('refused request bodies and keep-alive (self-hosted, one socket)', () =
     await expectNextAnswersPromptly(socket, refused.closes);
   });
 
+  it('a client that leaves mid-body is one log line, not a stack, and the server carries on', async () => {
+    const socket = await open();
+    socket.write(`${post('/mcp', 'Content-Type: application/json\r\nContent-Length: 1000\r\n')}{"jsonrpc":`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = server.output().split('\n');
+    expect(lines.filter((line) => line.includes('client closed the connection before the answer: POST /mcp'))).toHaveLength(1);
+    expect(lines.filter((line) => /^\s+at /.test(line))).toEqual([]);
+    await expectNextAnswersPromptly(await open(), false);
+  });
+
   it('an SDK client in the same process calls tools after oversized POSTs through the shared connection pool', async () => {
     const big = await fetch(`${server.baseUrl}/mcp`, {
       method: 'POST',
