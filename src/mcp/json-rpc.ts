@@ -1,4 +1,4 @@
-import { type Answer, JSON_CONTENT_TYPE, toResponse } from '../http/answer.ts';
+import { type Answer, JSON_CONTENT_TYPE } from '../http/answer.ts';
 import { NO_STORE } from '../http/caching.ts';
 import { MCP_CORS_HEADERS } from './mcp-headers.ts';
 
@@ -33,8 +33,6 @@ export function jsonRpcErrorAnswer(
     body: JSON.stringify({ jsonrpc: '2.0', error, id }),
   };
 }
-
-export const jsonRpcError = (...args: Parameters<typeof jsonRpcErrorAnswer>): Response => toResponse(jsonRpcErrorAnswer(...args));
 
 /** The answer of an MCP request that failed unexpectedly: no detail of the failure. */
 export const mcpFailure = (): Answer => jsonRpcErrorAnswer(500, JSON_RPC.internalError, 'Internal error', null);

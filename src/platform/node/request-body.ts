@@ -4,6 +4,8 @@ import type { IncomingMessage } from 'node:http';
 export const DRAIN_BYTES = 1024 * 1024;
 /** How long it waits for that rest; a body trickling in slower costs the connection instead. */
 export const DRAIN_MS = 2000;
+/** How long a connection closed on a client still sending keeps reading (and dropping) what comes. */
+export const LINGER_MS = 2000;
 
 /**
  * Reads a Node request body as UTF-8 text, up to `maxBytes` (null past it, or at once when the
@@ -46,6 +48,22 @@ export function readNodeBody(req: IncomingMessage, maxBytes: number, declaredLen
 }
 
 /**
+ * Whether a body may still be arriving: one is declared (Content-Length above 0, or
+ * Transfer-Encoding) and the parser has not seen its end. (`complete` alone does not tell: in the
+ * request handler it is false even for a GET without a body.)
+ */
+export function bodyPending(req: IncomingMessage): boolean {
+  if (req.complete) return false;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') return true;
+    if (name.length === 14 && name.toLowerCase() === 'content-length' && raw[i + 1] !== '0') return true;
+  }
+  return false;
+}
+
+/**
  * Before an answer is written: a body the handler did not read to its end (a refusal before
  * reading it, or an oversized one) must not stay on a keep-alive connection, where the next request
  * would wait behind it. Up to DRAIN_BYTES arriving within DRAIN_MS are read and dropped and the
@@ -53,7 +71,7 @@ export function readNodeBody(req: IncomingMessage, maxBytes: number, declaredLen
  * `Connection: close`, and Node ends the connection after it.
  */
 export async function settleUnreadBody(req: IncomingMessage): Promise<{ close: boolean }> {
-  if (req.complete || req.destroyed) return { close: false };
+  if (req.destroyed || !bodyPending(req)) return { close: false };
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > DRAIN_BYTES) return { close: true };
   const drained = await new Promise<boolean>((resolve) => {
@@ -79,4 +97,22 @@ export async function settleUnreadBody(req: IncomingMessage): Promise<{ close: b
     req.resume();
   });
   return { close: !drained };
+}
+
+/**
+ * Ends a connection whose client may still be sending a body nobody reads, without losing the
+ * answer: Node would close the socket as soon as the answer is flushed, and closing with unread
+ * data resets the connection, which can discard the answer before the client reads it. Here the
+ * socket says it is done (FIN), drops what still arrives, and closes when the client does or after
+ * LINGER_MS (the "lingering close" of Apache and nginx). Called before an answer with
+ * `Connection: close`: Node calls the socket's destroySoon once that answer is written.
+ */
+export function lingerOnClose(req: IncomingMessage): void {
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    socket.end();
+    req.resume();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.once('close', () => clearTimeout(timer));
+  };
 }

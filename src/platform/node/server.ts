@@ -8,7 +8,7 @@ import type { Answer } from '../../http/answer.ts';
 import { errorAnswer } from '../../http/api-error.ts';
 import { nodePlatform } from './node-platform.ts';
 import { clientOf, NO_CLIENT, NodeBodyRequest, NodeRequestFacts, targetOf } from './node-request.ts';
-import { settleUnreadBody } from './request-body.ts';
+import { bodyPending, lingerOnClose, settleUnreadBody } from './request-body.ts';
 import { staticFiles } from './static-files.ts';
 import { sendWebBody, sendWebResponse } from './web-bridge.ts';
 
@@ -29,7 +29,10 @@ function send(res: ServerResponse, answer: Answer, close = false): void {
   const { status, headers, body } = answer;
   try {
     if (typeof body === 'string') headers['Content-Length'] = String(Buffer.byteLength(body));
-    if (close) headers.Connection = 'close';
+    if (close) {
+      headers.Connection = 'close';
+      lingerOnClose(res.req);
+    }
     res.writeHead(status, headers);
   } catch (error) {
     // Only a header value Node refuses (say, a hand-edited snapshot's meta) can land here.
@@ -80,7 +83,7 @@ function dispatch(app: App, config: Config, astro: NodeHandler, req: IncomingMes
 
 /** Sends an answer once the request's unread body, if any, is dealt with (the common case waits for nothing). */
 function sendSettled(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
-  if (req.complete) send(res, answer);
+  if (!bodyPending(req)) send(res, answer);
   else void settleUnreadBody(req).then(({ close }) => send(res, answer, close));
 }
 
