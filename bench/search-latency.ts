@@ -12,8 +12,8 @@ import { boundingBox, distanceKm } from '../src/mcp/tools/search-local-products/
 import { resolvePlace } from '../src/mcp/tools/search-local-products/place.ts';
 import type { SearchInput } from '../src/mcp/tools/search-local-products/schema.ts';
 import { searchLocalProducts } from '../src/mcp/tools/search-local-products/search.ts';
-import { searchTerms } from '../src/mcp/tools/search-local-products/words.ts';
 import type { ToolContext } from '../src/mcp/tools/tool-context.ts';
+import { searchTerms } from '../src/search/words.ts';
 
 export interface LatencyRow {
   label: string;

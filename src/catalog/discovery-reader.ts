@@ -91,6 +91,8 @@ export interface DiscoveryReader {
   categoryBySlug(slug: string): CategoryRow | undefined;
   /** Index words beginning with `prefix` (itself included), most frequent first. */
   wordsStartingWith(prefix: string, limit: number): IndexWord[];
+  /** Index words in [from, to) of a length in [minLength, maxLength]: the candidates a typo may stand for. */
+  wordsBetween(from: string, to: string, minLength: number, maxLength: number): IndexWord[];
   /** One index word, if the index has it. */
   word(word: string): IndexWord | undefined;
   /** Matches of a full-text expression (mcp/tools/search-local-products/words.ts), at most `limit`, in no useful order. */
@@ -161,6 +163,9 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     .prepare(`SELECT word, docs, title_docs FROM search_words WHERE word >= ? AND word < ? || char(1114111) ORDER BY docs DESC LIMIT ?`)
     .raw(true);
   const word = db.prepare('SELECT word, docs, title_docs FROM search_words WHERE word = ?').raw(true);
+  const wordsBetween = db
+    .prepare('SELECT word, docs, title_docs FROM search_words WHERE word >= ? AND word < ? AND length(word) BETWEEN ? AND ?')
+    .raw(true);
   // Scalar subqueries instead of joins, and no ORDER BY on the index scan (it is in id order
   // already): measured with SQLite 3.54, ten times cheaper per lookup (2 µs against 19 and 12).
   const product = db.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ? AND p.published_at IS NOT NULL`);
@@ -183,6 +188,7 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     categoryBySlug: (slug) => categoryBySlug.get(slug) as CategoryRow | undefined,
     wordsStartingWith: (prefix, limit) => wordsStartingWith.all(prefix, prefix, limit) as IndexWord[],
     word: (text) => word.get(text) as IndexWord | undefined,
+    wordsBetween: (from, to, minLength, maxLength) => wordsBetween.all(from, to, minLength, maxLength) as IndexWord[],
     matches: (expression, limit) => matches.all(expression, limit) as Match[],
     countMatches: (expression, limit) => countMatches.get(expression, limit) as number,
     matchesMarkingPlace: (expression, placeToken, limit) => matchesMarkingPlace.all(placeToken, expression, limit) as PlaceMatch[],

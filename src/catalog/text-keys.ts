@@ -1,9 +1,10 @@
 /**
- * Keys for accent- and case-insensitive matching of places and categories:
- * "São Paulo", "sao paulo" and "SAO  PAULO" all become "sao paulo".
+ * Keys for accent- and case-insensitive matching of places, categories and search words:
+ * "São Paulo", "sao paulo" and "SAO  PAULO" all become "sao paulo". Compatibility forms are
+ * folded first (NFKD): full-width "ＴＶ" is "tv", "ﬁ" is "fi".
  */
 export function foldKey(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** URL-safe slug from free text: "Celulares e Smartphones" → "celulares-e-smartphones". */

@@ -130,3 +130,42 @@ describe('search_local_products on the sample catalog', () => {
     expect(output.message).toMatch(/Not searched: de, a, e, f, g, h, i, j\./);
   });
 });
+
+describe('search_local_products reads what Brazilian shoppers type (sample catalog)', () => {
+  const titles = (input: SearchInput) => search(input).output.results.map((r) => r.title);
+  it.each<[string, string, RegExp]>([
+    // Plurals
+    ['bicicletas', 'São Paulo', /^Bicicleta/],
+    ['geladeiras', 'Curitiba', /^Geladeira/],
+    ['fones de ouvido', 'São Paulo', /^Fone de Ouvido/],
+    ['perfumes', 'São Paulo', /Perfume/],
+    ['camisetas', 'São Paulo', /^Camiseta/],
+    // Typos
+    ['geladera', 'Curitiba', /^Geladeira/],
+    ['smartfone', 'São Paulo', /^Smartphone/],
+    ['notbook', 'São Paulo', /^Notebook/],
+    // Synonyms, joined and split words, units, folding
+    ['televisão', 'São Paulo', /Smart TV/],
+    ['fritadeira elétrica', 'São Paulo', /^Air Fryer/],
+    ['chinelo', 'São Paulo', /Havaianas/],
+    ['airfryer', 'São Paulo', /^Air Fryer/],
+    ['celular', 'São Paulo', /^Smartphone/],
+    ['500 ml', 'São Paulo', /500ml/],
+    ['ＴＶ', 'São Paulo', /Smart TV/],
+  ])('"%s" in %s finds %s first', (query, city, first) => {
+    const found = titles({ query, city });
+    expect(found[0], JSON.stringify(found)).toMatch(first);
+  });
+
+  it('says which word it read as a typo', () => {
+    const { output } = search({ query: 'geladera', city: 'Curitiba' });
+    expect(output.filters.corrections).toEqual([{ from: 'geladera', to: 'geladeira' }]);
+    expect(output.message).toMatch(/Showing results for "geladeira" for "geladera"/);
+    // An exact word is never "corrected".
+    expect(search({ query: 'geladeira', city: 'Curitiba' }).output.filters.corrections).toEqual([]);
+  });
+
+  it.each(['xyzzy', 'zzzzzz', 'qwerty', 'asdfgh', 'microondas', 'bicicletaxyz'])('invents nothing for "%s"', (query) => {
+    for (const city of ['São Paulo', 'Curitiba', 'Rio de Janeiro']) expect(titles({ query, city })).toEqual([]);
+  });
+});

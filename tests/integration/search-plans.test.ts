@@ -11,6 +11,7 @@ import { distanceKm } from '../../src/mcp/tools/search-local-products/geo.ts';
 import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
 import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
 import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
+import { expandWords, type SearchWord } from '../../src/search/words.ts';
 
 /*
  * Every search plan against a brute-force answer computed here from the snapshot's plain tables.
@@ -50,16 +51,26 @@ const wordsOf = (text: string) =>
       .split(/[^\p{L}\p{N}]+/u)
       .filter(Boolean),
   );
-/** A query word matches a text word equal to it, or that it begins (from three letters on). */
-const matches = (queryWords: string[], textWords: Set<string>) =>
-  queryWords.every((q) => [...textWords].some((w) => w === q || (q.length >= 3 && w.startsWith(q))));
+/**
+ * Every unit of the query matches: one of its alternatives (its forms, synonyms, joined or split
+ * words, typo readings: index words that must all be there) is in the text, or (a typed word of
+ * three letters on) a text word it begins. What a unit stands for is the matching's own business
+ * (tests/unit/search-words.test.ts, the relevance tests); here the plans must find exactly the
+ * products it defines, in order.
+ */
+const matches = (units: SearchWord[], textWords: Set<string>) =>
+  units.every(
+    (u) =>
+      u.alternatives.some((group) => group.every((w) => textWords.has(w))) ||
+      (u.correctedTo === undefined && !u.word.includes(' ') && u.word.length >= 3 && [...textWords].some((w) => w.startsWith(u.word))),
+  );
 const byPopularity = (a: Product, b: Product) => b.views - a.views || b.likes - a.likes || a.id - b.id;
 
 /**
  * The answer by definition: filter everything, then order (search_local_products' `ordering`).
  * The words are those the search says it searched (stopwords such as "para" are left out).
  */
-function expected(input: SearchInput, queryWords: string[]): number[] {
+function expected(input: SearchInput, queryWords: SearchWord[]): number[] {
   const category = input.category ? slugify(input.category) : null;
   const candidates = products.filter((p) => matches(queryWords, p.words) && (category === null || p.categorySlug === category));
   if (input.latitude !== undefined) {
@@ -153,6 +164,9 @@ function wordsByFrequency(): [word: string, products: number, titles: number][] 
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 }
 
+/** A typo: the two letters after the first swapped ("geladeira" → "glaedeira"). */
+const transposed = (word: string) => word[0]! + word[2]! + word[1]! + word.slice(3);
+
 describe('search plans against the brute-force answer (60,000 products)', () => {
   it('finds the same products in the same order for every kind of search', () => {
     const frequent = wordsByFrequency();
@@ -183,6 +197,14 @@ describe('search plans against the brute-force answer (60,000 products)', () => 
       { ...near, radiusKm: 5, query: common[0] },
       { ...near, radiusKm: 10, query: rare[2] },
       { ...near, radiusKm: 25, category: 'Eletrônicos' },
+      // The matching of plurals, typos and synonyms, through the same plans.
+      { query: `${common[0]}s` },
+      { query: `${rare[0]}s`, city: 'Rio de Janeiro' },
+      { query: transposed(titled[0]!) },
+      { query: `${transposed(rare[1]!)} ${common[1]}` },
+      { query: 'celulares' },
+      { query: 'televisao', district: 'Pinheiros' },
+      { ...near, radiusKm: 10, query: transposed(common[2]!) },
     ];
     for (const input of inputs) {
       const { output, isError } = searchLocalProducts(ctx, input);
@@ -191,7 +213,11 @@ describe('search plans against the brute-force answer (60,000 products)', () => 
       expect(
         output.results.map((r) => r.productId),
         JSON.stringify(input),
-      ).toEqual(expected(input, output.filters.terms));
+      ).toEqual(expected(input, expandWords(catalog.discovery, output.filters.terms)));
     }
+    // The typo inputs were read as typos, and found something.
+    const typo = searchLocalProducts(ctx, { query: transposed(titled[0]!) }).output;
+    expect(typo.filters.corrections).toEqual([{ from: transposed(titled[0]!), to: titled[0] }]);
+    expect(typo.results.length).toBeGreaterThan(0);
   });
 });

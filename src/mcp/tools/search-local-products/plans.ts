@@ -1,8 +1,8 @@
 import type { DiscoveryReader, Match, PlaceMatch } from '../../../catalog/discovery-reader.ts';
 import { TIER_SHARES } from '../../../catalog/snapshot-schema.ts';
+import { type SearchWord, searchExpression } from '../../../search/words.ts';
 import { boundingBox, distanceKm } from './geo.ts';
 import type { Place } from './place.ts';
-import { type SearchWord, searchExpression } from './words.ts';
 
 /** Number of popularity tiers in the index. */
 const TIERS = TIER_SHARES.length;

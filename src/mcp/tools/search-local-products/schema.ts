@@ -14,7 +14,7 @@ export const SearchInputSchema = toolArguments({
     .string()
     .optional()
     .describe(
-      'Words to find in product title, description, category or brand; accents and case do not matter, partial words match ("gelad" finds "Geladeira"). Omit to list the products of a place.',
+      'Words to find in product title, description, category or brand; accents and case do not matter, partial words match ("gelad" finds "Geladeira"), and so do plurals ("geladeiras"), common synonyms ("televisão" for TV), words joined or split ("airfryer", "500 ml") and typos ("geladera"). Omit to list the products of a place.',
     ),
   category: z.string().optional().describe('Category name or slug ("Eletrônicos" or "eletronicos"); catalog_overview lists them'),
   city: z.string().optional().describe('City name, accents optional ("sao paulo"); a state may follow ("Campinas, SP")'),
@@ -72,6 +72,9 @@ export const SearchOutputSchema = z.object({
     query: z.string().nullable(),
     terms: z.array(z.string()).describe('The words searched, folded'),
     ignoredTerms: z.array(z.string()).describe('Words of the query not searched (stopwords, beyond the first eight)'),
+    corrections: z
+      .array(z.object({ from: z.string(), to: z.string() }))
+      .describe('Words no product has, read as the closest catalog word (a typo): "geladera" as "geladeira"'),
     category: z.object({ name: z.string(), slug: z.string() }).nullable(),
     limit: z.number().int(),
   }),

@@ -4,12 +4,12 @@ import type { StoreRow } from '../../../catalog/discovery-reader.ts';
 import { priceOf } from '../../../catalog/price.ts';
 import { storeView } from '../../../catalog/store.ts';
 import { slugify } from '../../../catalog/text-keys.ts';
+import { expandWords, searchTerms } from '../../../search/words.ts';
 import type { ToolContext, ToolOutcome } from '../tool-context.ts';
 import { roundKm } from './geo.ts';
 import { type Place, resolvePlace } from './place.ts';
 import { type Hit, searchNear, searchPlace } from './plans.ts';
 import { SEARCH_MAX_LIMIT, type SearchInput, type SearchLocation, type SearchOutput, type SearchResult } from './schema.ts';
-import { expandWords, searchTerms } from './words.ts';
 
 function locationOf(place: Place): SearchLocation {
   switch (place.kind) {
@@ -66,7 +66,14 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
     catalogVersion: catalog.meta.catalogVersion,
     generatedAt: catalog.meta.generatedAt,
     location: locationOf(place),
-    filters: { query, terms, ignoredTerms: ignored, category: category ? { name: category.name, slug: category.slug } : null, limit },
+    filters: {
+      query,
+      terms,
+      ignoredTerms: ignored,
+      corrections: [],
+      category: category ? { name: category.name, slug: category.slug } : null,
+      limit,
+    },
     ordering:
       place.kind === 'coordinates'
         ? 'Nearest store first (distanceKm), then most viewed.'
@@ -92,6 +99,7 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
   let hits: Hit[];
   try {
     const words = expandWords(reader, terms);
+    output.filters.corrections = words.flatMap((w) => (w.correctedTo === undefined ? [] : [{ from: w.word, to: w.correctedTo }]));
     const request = { words, category: category ? { token: `k${category.id}`, products: category.productsCount } : null, limit };
     hits =
       place.kind === 'coordinates'
@@ -123,7 +131,12 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
     output.results.push(result);
   }
 
-  const notes = [...place.notes, ...(ignored.length > 0 ? [`Not searched: ${ignored.join(', ')}.`] : [])];
+  const corrected = output.filters.corrections.map((c) => `"${c.to}" for "${c.from}"`);
+  const notes = [
+    ...(corrected.length > 0 ? [`Showing results for ${corrected.join(', ')} (no product has the word as written).`] : []),
+    ...place.notes,
+    ...(ignored.length > 0 ? [`Not searched: ${ignored.join(', ')}.`] : []),
+  ];
   const where = output.location.description;
   if (output.results.length === 0) {
     const tryInstead =

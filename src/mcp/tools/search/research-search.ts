@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Match } from '../../../catalog/discovery-reader.ts';
-import { expandWords, searchExpression, searchTerms } from '../search-local-products/words.ts';
+import { expandWords, searchExpression, searchTerms } from '../../../search/words.ts';
 import type { ToolContext } from '../tool-context.ts';
 import { RESEARCH_SEARCH_LIMIT, type ResearchSearchOutput } from './schema.ts';
 

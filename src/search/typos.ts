@@ -1,0 +1,34 @@
+/**
+ * Typos a word may have and still be recognized, by its length: Meilisearch's defaults (one typo
+ * from 5 letters, two from 9). Shorter words must be exact: "tv" one typo away is "ti", "to"…
+ */
+export function typoBudget(length: number): number {
+  if (length >= 9) return 2;
+  if (length >= 5) return 1;
+  return 0;
+}
+
+/**
+ * Edit distance with adjacent transpositions counted as one edit (optimal string alignment),
+ * stopping early: returns `max + 1` as soon as the distance is known to exceed `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous2: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, previous2[j - 2]! + 1);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > max) return max + 1;
+    previous2 = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,294 @@
+import type { DiscoveryReader } from '../catalog/discovery-reader.ts';
+import { foldKey } from '../catalog/text-keys.ts';
+import { pluralsOf, singularsOf } from './plurals.ts';
+import { synonymRunAt, synonymsOf } from './synonyms.ts';
+import { editDistance, typoBudget } from './typos.ts';
+
+/** At most this many words of a query are searched; the rest are reported as ignored. */
+export const MAX_TERMS = 8;
+/** Longer "words" are cut: no product text has them, and they would only slow the index down. */
+const MAX_TERM_LENGTH = 40;
+/**
+ * Words shorter than this match whole only: a one- or two-letter prefix would stand for thousands
+ * of index words. From three letters on, a word also matches the words it begins ("gel" finds
+ * "geladeira"), which is how partial words are found.
+ */
+const MIN_PREFIX_LENGTH = 3;
+
+/** Portuguese words that carry no meaning for a product search ("geladeira de duas portas"). */
+const STOPWORDS = new Set([
+  'a',
+  'ao',
+  'as',
+  'com',
+  'da',
+  'das',
+  'de',
+  'do',
+  'dos',
+  'e',
+  'em',
+  'na',
+  'nas',
+  'no',
+  'nos',
+  'o',
+  'os',
+  'ou',
+  'para',
+  'pra',
+  'por',
+  'um',
+  'uma',
+]);
+
+export interface SearchTerms {
+  /** The words searched, folded ("geladeira", "frost"). */
+  terms: string[];
+  /** Words left out: stopwords, and words beyond MAX_TERMS. */
+  ignored: string[];
+}
+
+/**
+ * Splits user text into words exactly as the index's tokenizer does (letters and digits, accents
+ * and case folded), so nothing of the user's text can reach FTS5 as syntax: quotes, operators,
+ * column filters, NUL and the like are separators here.
+ */
+export function searchTerms(query: string): SearchTerms {
+  const words = foldKey(query.slice(0, 2000))
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .map((w) => w.slice(0, MAX_TERM_LENGTH));
+  const unique = [...new Set(words)];
+  const meaningful = unique.filter((w) => !STOPWORDS.has(w));
+  // A query of stopwords only ("de") is still searched for what it says.
+  const kept = meaningful.length > 0 ? meaningful : unique;
+  return {
+    terms: kept.slice(0, MAX_TERMS),
+    ignored: [...unique.filter((w) => !kept.includes(w)), ...kept.slice(MAX_TERMS)],
+  };
+}
+
+/** At most this many index words stand for one partial word: the most frequent ones. */
+const MAX_ALTERNATIVES = 32;
+
+/** Filter tokens (snapshot-schema.ts, search_words): c, d, k or m then a digit. */
+const FILTER_TOKEN_SHAPE = /^[cdkm][0-9]/;
+
+/** Units written after a number, joined ("500ml") or not ("500 ml"); "polegadas" is written as ". */
+const UNITS = new Set([
+  'ml',
+  'l',
+  'litro',
+  'litros',
+  'kg',
+  'g',
+  'mg',
+  'gb',
+  'tb',
+  'mb',
+  'w',
+  'v',
+  'mah',
+  'cm',
+  'mm',
+  'm',
+  'pol',
+  'polegada',
+  'polegadas',
+]);
+const INCH = new Set(['pol', 'polegada', 'polegadas']);
+
+/**
+ * One thing the shopper asked for (a word, or words that go together: "fritadeira eletrica",
+ * "500 ml") and the index words that stand for it.
+ */
+export interface SearchWord {
+  /** As the query has it, folded ("geladeiras", "500 ml"). */
+  word: string;
+  /**
+   * Any of these matches; each is index words that must all be present (usually one). The word
+   * itself, its singular and plural forms, from MIN_PREFIX_LENGTH letters on the index words it
+   * begins, its synonyms, the words it joins or splits into, or what a typo stood for.
+   */
+  alternatives: string[][];
+  /** Products with any of the alternatives, in any text column and in titles: upper bounds. */
+  docs: number;
+  titleDocs: number;
+  /** When the word is in no product and a close index word is: that word ("geladera" → "geladeira"). */
+  correctedTo?: string;
+}
+
+type Vocabulary = Pick<DiscoveryReader, 'wordsStartingWith' | 'word' | 'wordsBetween'>;
+
+/** Collects alternatives without repeats, with their product counts. */
+class Alternatives {
+  readonly groups: string[][] = [];
+  docs = 0;
+  titleDocs = 0;
+  private readonly seen = new Set<string>();
+  private readonly vocabulary: Vocabulary;
+
+  constructor(vocabulary: Vocabulary) {
+    this.vocabulary = vocabulary;
+  }
+
+  /** Adds index words that must all match; only when each is in the index (`always`: added anyway). */
+  add(words: string[], always = false): boolean {
+    const key = words.join(' ');
+    if (this.seen.has(key)) return false;
+    const counts = words.map((w) => this.vocabulary.word(w));
+    const known = counts.every((c) => c !== undefined);
+    if (!known && !always) return false;
+    this.seen.add(key);
+    this.groups.push(words);
+    if (known) {
+      this.docs += Math.min(...counts.map((c) => c![1]));
+      this.titleDocs += Math.min(...counts.map((c) => c![2]));
+    }
+    return true;
+  }
+
+  /** Adds the index words a partial word begins, most frequent first, with their counts. */
+  addPrefixes(prefix: string) {
+    for (const [w, docs, titleDocs] of this.vocabulary.wordsStartingWith(prefix, MAX_ALTERNATIVES)) {
+      if (this.seen.has(w)) continue;
+      this.seen.add(w);
+      this.groups.push([w]);
+      this.docs += docs;
+      this.titleDocs += titleDocs;
+    }
+  }
+
+  /** A word in its singular and plural forms that the index has. */
+  addForms(word: string) {
+    const singulars = singularsOf(word);
+    for (const form of [word, ...singulars, ...[word, ...singulars].flatMap(pluralsOf)]) this.add([form]);
+  }
+}
+
+/** A word that splits into two index words ("microondas" → micro ondas, "airfryer" → air fryer). */
+function splitIntoKnown(vocabulary: Vocabulary, word: string): string[] | null {
+  let best: [string[], number] | null = null;
+  for (let at = 2; at <= word.length - 2; at++) {
+    const left = vocabulary.word(word.slice(0, at));
+    const right = left && vocabulary.word(word.slice(at));
+    if (left && right && (best === null || Math.min(left[1], right[1]) > best[1]))
+      best = [[left[0], right[0]], Math.min(left[1], right[1])];
+  }
+  return best?.[0] ?? null;
+}
+
+/** The index words a misspelt word most likely stands for: the first letter trusted, the fewest edits, the most products. */
+function typoCandidates(vocabulary: Vocabulary, word: string): string[] {
+  const budget = typoBudget(word.length);
+  if (budget === 0 || !/^\p{L}/u.test(word)) return [];
+  const first = word[0]!;
+  const next = String.fromCodePoint(first.codePointAt(0)! + 1);
+  let best = budget + 1;
+  let found: [string, number][] = [];
+  for (const [candidate, docs] of vocabulary.wordsBetween(first, next, word.length - budget, word.length + budget)) {
+    const distance = editDistance(word, candidate, Math.min(best, budget));
+    if (distance < best) {
+      best = distance;
+      found = [[candidate, docs]];
+    } else if (distance === best && distance <= budget) found.push([candidate, docs]);
+  }
+  return found
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([w]) => w);
+}
+
+/** What one unit of the query stands for in the index. */
+function expandUnit(vocabulary: Vocabulary, words: string[]): SearchWord {
+  const word = words.join(' ');
+  const found = new Alternatives(vocabulary);
+  if (words.length > 1) {
+    // Words that go together: a synonym phrase, or a number and its unit.
+    const [number, unit] = words as [string, string];
+    if (words.length === 2 && /^\d+$/.test(number) && UNITS.has(unit)) {
+      if (INCH.has(unit)) found.add([number], true);
+      else {
+        found.add([number + unit]);
+        found.add(words, true);
+      }
+    } else found.add(words, true);
+    for (const synonym of synonymsOf(word)) found.add(synonym);
+    found.add([words.join('')]);
+    return { word, alternatives: found.groups, docs: found.docs, titleDocs: found.titleDocs };
+  }
+  // The vocabulary leaves out words shaped like filter tokens: searched whole, count unknown.
+  if (FILTER_TOKEN_SHAPE.test(word)) return { word, alternatives: [[word]], docs: Infinity, titleDocs: Infinity };
+  // The word itself first: it is searched even when the index does not have it (no match then).
+  found.add([word], true);
+  found.addForms(word);
+  if (word.length >= MIN_PREFIX_LENGTH) found.addPrefixes(word);
+  for (const base of [word, ...singularsOf(word)]) {
+    for (const synonym of synonymsOf(base)) {
+      if (synonym.length === 1) found.addForms(synonym[0]!);
+      else found.add(synonym);
+    }
+  }
+  const withUnit = /^(\d+)([a-z]+)$/.exec(word);
+  if (withUnit && UNITS.has(withUnit[2]!)) found.add([withUnit[1]!, withUnit[2]!]);
+  if (found.docs > 0) return { word, alternatives: found.groups, docs: found.docs, titleDocs: found.titleDocs };
+  // In no product: a typo ("geladera", "smartfone"), else two words written as one ("airfryer").
+  const corrections = typoCandidates(vocabulary, word);
+  if (corrections.length > 0) {
+    const corrected = new Alternatives(vocabulary);
+    for (const candidate of corrections) corrected.addForms(candidate);
+    return { word, alternatives: corrected.groups, docs: corrected.docs, titleDocs: corrected.titleDocs, correctedTo: corrections[0]! };
+  }
+  const parts = splitIntoKnown(vocabulary, word);
+  if (parts) found.add(parts);
+  return { word, alternatives: found.groups, docs: found.docs, titleDocs: found.titleDocs };
+}
+
+/**
+ * The query's words as the index has them. Words that go together are read as one: a synonym
+ * phrase ("fritadeira eletrica"), a number and its unit ("500 ml"). Each then stands for its
+ * forms, the words it begins, its synonyms, the words it joins or splits into; a word no product
+ * has, for the closest index words (a typo). FTS5's own prefix query would merge all of those
+ * words' lists before reading one match, and again for every query a search runs.
+ */
+export function expandWords(vocabulary: Vocabulary, terms: string[]): SearchWord[] {
+  const units: SearchWord[] = [];
+  for (let i = 0; i < terms.length; ) {
+    const run = synonymRunAt(terms, i);
+    const length = run > 0 ? run : /^\d+$/.test(terms[i]!) && UNITS.has(terms[i + 1] ?? '') ? 2 : 1;
+    units.push(expandUnit(vocabulary, terms.slice(i, i + length)));
+    i += length;
+  }
+  return units;
+}
+
+/** Text columns: a user's words never match the filter tokens of the facets column. */
+const TEXT_COLUMNS = '{title description category brand}';
+
+const quoted = (word: string) => `"${word.replaceAll('"', '""')}"`;
+const allOf = (words: string[]) => (words.length === 1 ? quoted(words[0]!) : `(${words.map(quoted).join(' AND ')})`);
+const anyOf = (groups: string[][]) => (groups.length === 1 ? allOf(groups[0]!) : `(${groups.map(allOf).join(' OR ')})`);
+
+export interface ExpressionParts {
+  words: SearchWord[];
+  /** Match the words in titles only (the first, most relevant group). */
+  titleOnly?: boolean;
+  /** Filter tokens that must all be present (k3, c1t2). */
+  facets: string[];
+  /** Merchant tokens of which one must be present (m17 OR m18 …), for radius searches. */
+  anyMerchant?: number[];
+}
+
+/** An FTS5 MATCH expression from trusted parts: folded words, and tokens we made ourselves. */
+export function searchExpression(parts: ExpressionParts): string {
+  const clauses: string[] = [];
+  if (parts.words.length > 0) {
+    clauses.push(`${parts.titleOnly ? '{title}' : TEXT_COLUMNS} : (${parts.words.map((w) => anyOf(w.alternatives)).join(' AND ')})`);
+  }
+  if (parts.facets.length > 0) clauses.push(`facets : (${parts.facets.join(' AND ')})`);
+  if (parts.anyMerchant && parts.anyMerchant.length > 0) {
+    clauses.push(`facets : (${parts.anyMerchant.map((id) => `m${id}`).join(' OR ')})`);
+  }
+  return clauses.join(' AND ');
+}
