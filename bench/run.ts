@@ -2,7 +2,7 @@
  * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build|search|mcp,
  * --against REV (stats: this checkout's server beside REV's, side by side, before the usual figures),
  * --products N (build benchmark size, default 1,000,000), --build-rounds N (default 3),
- * --rounds N, --seconds N (stats).
+ * --rounds N, --seconds N (stats), --naive-runs N (search: runs of the naive plan, 0 for none).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     'build-rounds': { type: 'string', default: '3' },
     seconds: { type: 'string', default: '4' },
     against: { type: 'string' },
+    /** Runs of the naive search plan per class; 0 leaves it out (it takes most of the benchmark's time). */
+    'naive-runs': { type: 'string' },
   },
 });
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
@@ -58,7 +60,8 @@ try {
       console.log(`build of ${f.products} products: ${fixed(f.rounds[0]!.buildSeconds, 1)} s (for the search benchmark)`);
     }
     const ms = (n: number) => `${fixed(n)} ms`;
-    for (const row of benchSearchLatency(snapshot)) {
+    const naiveRuns = values['naive-runs'] === undefined ? undefined : Number(values['naive-runs']);
+    for (const row of benchSearchLatency(snapshot, 200, naiveRuns)) {
       console.log(
         `search ${row.label}: p50 ${ms(row.ours.p50)}, p95 ${ms(row.ours.p95)}` +
           (row.naive ? ` | naive bm25 p50 ${ms(row.naive.p50)}, p95 ${ms(row.naive.p95)}` : ''),

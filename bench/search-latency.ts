@@ -128,11 +128,21 @@ export function benchSearchLatency(snapshot: string, runs = 200, naiveRuns = Mat
         .concat([{}]),
     ],
   ];
-  const rows: LatencyRow[] = classes.map(([label, inputs]) => ({
-    label,
-    ours: time(runs, inputs, (input: SearchInput) => searchLocalProducts(ctx, input)),
-    ...(naiveRuns > 0 ? { naive: time(naiveRuns, inputs, (input: SearchInput) => naiveSearch(catalog, input)) } : {}),
-  }));
+  // The matching's own classes (src/search/): the naive plan has no such matching to compare with.
+  const swapped = (w: string) => w[0]! + w[2]! + w[1]! + w.slice(3);
+  const matching: [string, SearchInput[]][] = [
+    ['plural', [...common, ...rare].map((w) => ({ query: `${w}s` }))],
+    ['typo', [...common, ...rare].filter((w) => w.length >= 5).map((w) => ({ query: swapped(w) }))],
+    ['synonym', ['televisao', 'celulares', 'refrigerador', 'laptop', 'fritadeira eletrica', 'headphone'].map((query) => ({ query }))],
+  ];
+  const rows: LatencyRow[] = [
+    ...classes.map(([label, inputs]) => ({
+      label,
+      ours: time(runs, inputs, (input: SearchInput) => searchLocalProducts(ctx, input)),
+      ...(naiveRuns > 0 ? { naive: time(naiveRuns, inputs, (input: SearchInput) => naiveSearch(catalog, input)) } : {}),
+    })),
+    ...matching.map(([label, inputs]) => ({ label, ours: time(runs, inputs, (input: SearchInput) => searchLocalProducts(ctx, input)) })),
+  ];
   const ids = Array.from({ length: 500 }, (_, i) => 1 + ((i * 7919) % total));
   rows.push({ label: 'get_product', ours: time(runs * 5, ids, (id: number) => getProduct(ctx, id)) });
   return rows;
