@@ -169,3 +169,31 @@ describe('search_local_products reads what Brazilian shoppers type (sample catal
     for (const city of ['São Paulo', 'Curitiba', 'Rio de Janeiro']) expect(titles({ query, city })).toEqual([]);
   });
 });
+
+describe('search_local_products relaxes and reads places out of the query (sample catalog)', () => {
+  it('leaves out a word no product has, and a last word no product here has with the others, and says so', () => {
+    const cheap = search({ query: 'tv barata' }).output;
+    expect(cheap.results[0]?.title).toMatch(/Smart TV/);
+    expect(cheap.filters.droppedTerms).toEqual(['barata']);
+    expect(cheap.message).toMatch(/left out "barata"/);
+    const blue = search({ query: 'bicicleta azul turquesa' }).output;
+    expect(blue.results.length).toBeGreaterThan(0);
+    for (const r of blue.results) expect(r.title).toMatch(/^Bicicleta/);
+    expect(blue.filters.droppedTerms).toEqual(['turquesa', 'azul']);
+    // Every word matching: nothing left out.
+    expect(search({ query: 'fone bluetooth' }).output.filters.droppedTerms).toEqual([]);
+  });
+
+  it('searches a city named in the query when no place is given, and only then', () => {
+    const { output } = search({ query: 'geladeira em curitiba' });
+    expect(output.location).toMatchObject({ resolvedBy: 'city', city: { name: 'Curitiba', state: 'PR' } });
+    expect(output.filters.terms).toEqual(['geladeira']);
+    expect(output.results[0]?.title).toMatch(/^Geladeira/);
+    expect(output.message).toMatch(/read from the query/);
+    expect(search({ query: 'fone rio de janeiro' }).output.location).toMatchObject({ city: { name: 'Rio de Janeiro' } });
+    // A place argument wins: the words are then searched as words.
+    const given = search({ query: 'geladeira em curitiba', city: 'São Paulo' }).output;
+    expect(given.location.city?.name).toBe('São Paulo');
+    expect(given.filters.terms).toEqual(['geladeira', 'curitiba']);
+  });
+});

@@ -70,7 +70,22 @@ const byPopularity = (a: Product, b: Product) => b.views - a.views || b.likes - 
  * The answer by definition: filter everything, then order (search_local_products' `ordering`).
  * The words are those the search says it searched (stopwords such as "para" are left out).
  */
-function expected(input: SearchInput, queryWords: SearchWord[]): number[] {
+function expected(input: SearchInput, units: SearchWord[]): number[] {
+  // The relaxation search_local_products states: words no product has are left out while others
+  // remain; when nothing matches them all, the first way of leaving one out, from the last, that finds something.
+  const known = units.filter((u) => u.docs > 0);
+  const searched = known.length > 0 ? known : units;
+  const all = allOf(input, searched);
+  if (all.length > 0 || searched.length < 2) return all;
+  for (const unit of [...searched].reverse()) {
+    const found = allOf(input, searched.filter((u) => u !== unit));
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+/** The products every unit matches, in the search's order. */
+function allOf(input: SearchInput, queryWords: SearchWord[]): number[] {
   const category = input.category ? slugify(input.category) : null;
   const candidates = products.filter((p) => matches(queryWords, p.words) && (category === null || p.categorySlug === category));
   if (input.latitude !== undefined) {

@@ -118,3 +118,33 @@ export function resolvePlace(reader: DiscoveryReader, input: SearchInput): Place
   }
   return { kind: 'default', city: defaultCity, notes };
 }
+
+/** Whether the input names a place (a city, a district or coordinates). */
+export const hasPlace = (input: SearchInput): boolean =>
+  Boolean(input.city?.trim() || input.district?.trim()) || input.latitude !== undefined || input.longitude !== undefined;
+
+/** Words that put a place in a query: "geladeira em curitiba", "tv perto de campinas". */
+const BEFORE_PLACE = /(?: (?:em|no|na|de|do|da|para|pra|perto de|proximo a|proximo de|perto|proximo))+$/;
+
+/**
+ * A city of the catalog named in the query, as whole words ("geladeira em curitiba", "tv sao
+ * paulo"): the longest such name, its "City, ST" form, and the query without it and the words that
+ * led to it. Only when the input names no place itself.
+ */
+export function cityInQuery(reader: DiscoveryReader, query: string): { city: string; rest: string } | null {
+  const words = ` ${foldKey(query)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+  let best: { city: CityRow; key: string; at: number } | null = null;
+  for (const city of reader.cities) {
+    const key = foldKey(city.name)
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+    const at = words.indexOf(` ${key} `);
+    if (at >= 0 && (best === null || key.length > best.key.length)) best = { city, key, at };
+  }
+  if (best === null) return null;
+  const before = words.slice(0, best.at).replace(BEFORE_PLACE, '');
+  const rest = `${before} ${words.slice(best.at + best.key.length + 2)}`.trim();
+  return { city: `${best.city.name}, ${best.city.state}`, rest };
+}

@@ -75,6 +75,9 @@ export const SearchOutputSchema = z.object({
     corrections: z
       .array(z.object({ from: z.string(), to: z.string() }))
       .describe('Words no product has, read as the closest catalog word (a typo): "geladera" as "geladeira"'),
+    droppedTerms: z
+      .array(z.string())
+      .describe('Words left out because no product here has them together with the others (the message says so)'),
     category: z.object({ name: z.string(), slug: z.string() }).nullable(),
     limit: z.number().int(),
   }),

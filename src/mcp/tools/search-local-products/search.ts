@@ -4,10 +4,10 @@ import type { StoreRow } from '../../../catalog/discovery-reader.ts';
 import { priceOf } from '../../../catalog/price.ts';
 import { storeView } from '../../../catalog/store.ts';
 import { slugify } from '../../../catalog/text-keys.ts';
-import { expandWords, searchTerms } from '../../../search/words.ts';
+import { expandWords, type SearchWord, searchTerms } from '../../../search/words.ts';
 import type { ToolContext, ToolOutcome } from '../tool-context.ts';
 import { roundKm } from './geo.ts';
-import { type Place, resolvePlace } from './place.ts';
+import { cityInQuery, hasPlace, type Place, resolvePlace } from './place.ts';
 import { type Hit, searchNear, searchPlace } from './plans.ts';
 import { SEARCH_MAX_LIMIT, type SearchInput, type SearchLocation, type SearchOutput, type SearchResult } from './schema.ts';
 
@@ -57,8 +57,11 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
   const reader = catalog.discovery;
   const limit = input.limit ?? SEARCH_MAX_LIMIT;
   const query = input.query?.trim() ? input.query : null;
-  const { terms, ignored } = query === null ? { terms: [], ignored: [] } : searchTerms(query);
-  const place = resolvePlace(reader, input);
+  // No place given, but one named in the query ("geladeira em curitiba"): that city, and the rest as words.
+  const named = query !== null && !hasPlace(input) ? cityInQuery(reader, query) : null;
+  const { terms, ignored } = query === null ? { terms: [], ignored: [] } : searchTerms(named?.rest ?? query);
+  const place = resolvePlace(reader, named ? { ...input, city: named.city } : input);
+  if (named && place.kind === 'city') place.notes.push('The place was read from the query.');
 
   const categoryText = input.category?.trim() ? input.category : null;
   const category = categoryText === null ? undefined : reader.categoryBySlug(slugify(categoryText));
@@ -71,6 +74,7 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
       terms,
       ignoredTerms: ignored,
       corrections: [],
+      droppedTerms: [],
       category: category ? { name: category.name, slug: category.slug } : null,
       limit,
     },
@@ -100,11 +104,34 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
   try {
     const words = expandWords(reader, terms);
     output.filters.corrections = words.flatMap((w) => (w.correctedTo === undefined ? [] : [{ from: w.word, to: w.correctedTo }]));
-    const request = { words, category: category ? { token: `k${category.id}`, products: category.productsCount } : null, limit };
-    hits =
-      place.kind === 'coordinates'
+    const run = (searched: SearchWord[]) => {
+      const request = {
+        words: searched,
+        category: category ? { token: `k${category.id}`, products: category.productsCount } : null,
+        limit,
+      };
+      return place.kind === 'coordinates'
         ? searchNear(reader, request, place)
         : searchPlace(reader, request, place.kind === 'district' ? `d${place.district.id}` : `c${place.city.id}`);
+    };
+    // Relaxation: a word no product has is left out while others remain ("tv barata"); when no
+    // product here has all the words, one is left out, the last first: shoppers name the thing,
+    // then what it should be ("bicicleta azul"), so the first word is the last to go.
+    const known = words.filter((w) => w.docs > 0);
+    let searched = known.length > 0 ? known : words;
+    const dropped = words.filter((w) => !searched.includes(w));
+    hits = run(searched);
+    for (const word of searched.length > 1 && hits.length === 0 ? [...searched].reverse() : []) {
+      const rest = searched.filter((w) => w !== word);
+      const found = run(rest);
+      if (found.length > 0) {
+        hits = found;
+        searched = rest;
+        dropped.push(word);
+        break;
+      }
+    }
+    output.filters.droppedTerms = dropped.map((w) => w.word);
   } catch (error) {
     // Words are reduced to what the tokenizer itself keeps, so this is not expected; if some
     // character still trips FTS5, the caller gets a clear empty answer, not a failure.
@@ -132,8 +159,12 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
   }
 
   const corrected = output.filters.corrections.map((c) => `"${c.to}" for "${c.from}"`);
+  const droppedTerms = output.filters.droppedTerms;
   const notes = [
     ...(corrected.length > 0 ? [`Showing results for ${corrected.join(', ')} (no product has the word as written).`] : []),
+    ...(droppedTerms.length > 0 && output.results.length > 0
+      ? [`No product here matches every word: left out ${droppedTerms.map((w) => `"${w}"`).join(', ')}.`]
+      : []),
     ...place.notes,
     ...(ignored.length > 0 ? [`Not searched: ${ignored.join(', ')}.`] : []),
   ];
