@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openCatalog } from '../../src/catalog/catalog-reader.ts';
 import { productUrlBuilder } from '../../src/catalog/product-url.ts';
+import { catalogOverview } from '../../src/mcp/tools/catalog-overview/overview.ts';
 import { distanceKm } from '../../src/mcp/tools/search-local-products/geo.ts';
 import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
 import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
@@ -195,5 +196,31 @@ describe('search_local_products relaxes and reads places out of the query (sampl
     const given = search({ query: 'geladeira em curitiba', city: 'São Paulo' }).output;
     expect(given.location.city?.name).toBe('São Paulo');
     expect(given.filters.terms).toEqual(['geladeira', 'curitiba']);
+  });
+});
+
+describe('search_local_products says where to look instead (sample catalog)', () => {
+  it('names the cities where the words do have matches when the place has none', () => {
+    const { output } = search({ query: 'geladeira' });
+    expect(output.results).toEqual([]);
+    expect(output.message).toMatch(/Matches exist in Curitiba \(PR\)/);
+    const near = search({ query: 'geladeira', latitude: -23.5614, longitude: -46.6559, radiusKm: 5 }).output;
+    expect(near.message).toMatch(/nearest store with a match is [\d.]+ km away, in .*Curitiba \(PR\)/);
+    // Nothing anywhere: no such sentence.
+    expect(search({ query: 'xyzzy' }).output.message).not.toMatch(/Matches exist|nearest store/);
+  });
+
+  it('suggests districts close to an unknown one', () => {
+    expect(search({ district: 'Itaim' }).output.message).toMatch(/Did you mean "Itaim Bibi" \(São Paulo\)/);
+    expect(search({ district: 'Pinheros' }).output.message).toMatch(/Did you mean "Pinheiros"/);
+    expect(search({ district: 'Zzzzzz' }).output.message).not.toMatch(/Did you mean/);
+  });
+
+  it("catalog_overview names each city's districts with the most products", () => {
+    const overview = catalogOverview(catalog, SITE);
+    const saoPaulo = overview.cities.find((c) => c.name === 'São Paulo')!;
+    expect(saoPaulo.districts.length).toBeGreaterThan(5);
+    expect(saoPaulo.districts.length).toBeLessThanOrEqual(12);
+    expect(saoPaulo.districts).toContain('Vila Madalena');
   });
 });

@@ -78,7 +78,10 @@ function expected(input: SearchInput, units: SearchWord[]): number[] {
   const all = allOf(input, searched);
   if (all.length > 0 || searched.length < 2) return all;
   for (const unit of [...searched].reverse()) {
-    const found = allOf(input, searched.filter((u) => u !== unit));
+    const found = allOf(
+      input,
+      searched.filter((u) => u !== unit),
+    );
     if (found.length > 0) return found;
   }
   return [];

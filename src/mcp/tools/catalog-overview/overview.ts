@@ -1,7 +1,7 @@
 import type { CatalogReader } from '../../../catalog/catalog-reader.ts';
 import { publicUrls } from '../../../service/paths.ts';
 import { DEFAULT_CITY, SERVICE_DESCRIPTION, SERVICE_TITLE, USAGE_POLICY } from '../../../service/service-info.ts';
-import { type CatalogOverview, OVERVIEW_LIST_LIMIT } from './schema.ts';
+import { type CatalogOverview, OVERVIEW_DISTRICT_LIMIT, OVERVIEW_LIST_LIMIT } from './schema.ts';
 
 /** catalog_overview: everything here is precomputed in the snapshot; the answer is built once per reader. */
 export function catalogOverview(catalog: CatalogReader, siteUrl: string): CatalogOverview {
@@ -13,9 +13,13 @@ export function catalogOverview(catalog: CatalogReader, siteUrl: string): Catalo
     service: { name: SERVICE_TITLE, description: SERVICE_DESCRIPTION, baseUrl: siteUrl },
     counts,
     defaultCity: { ...DEFAULT_CITY },
-    cities: cities
-      .slice(0, OVERVIEW_LIST_LIMIT)
-      .map(({ name, state, productsCount, storesCount }) => ({ name, state, productsCount, storesCount })),
+    cities: cities.slice(0, OVERVIEW_LIST_LIMIT).map(({ id, name, state, productsCount, storesCount }) => ({
+      name,
+      state,
+      productsCount,
+      storesCount,
+      districts: catalog.discovery.districtsOfCity(id, OVERVIEW_DISTRICT_LIMIT).map((d) => d.name),
+    })),
     categories: categories.slice(0, OVERVIEW_LIST_LIMIT).map(({ name, slug, productsCount }) => ({ name, slug, productsCount })),
     documents,
     endpoints,

@@ -3,6 +3,8 @@ import { CatalogStampSchema } from '../../../catalog/catalog-stamp.ts';
 
 /** How many cities and categories the overview lists (the most products first). */
 export const OVERVIEW_LIST_LIMIT = 50;
+/** How many districts of each city it names (the most products first). */
+export const OVERVIEW_DISTRICT_LIMIT = 12;
 
 export const CatalogOverviewSchema = z.object({
   ...CatalogStampSchema,
@@ -16,7 +18,20 @@ export const CatalogOverviewSchema = z.object({
   }),
   defaultCity: z.object({ name: z.string(), state: z.string() }).describe('Where search_local_products looks when no place is given'),
   cities: z
-    .array(z.object({ name: z.string(), state: z.string(), productsCount: z.number().int(), storesCount: z.number().int() }))
+    .array(
+      z.object({
+        name: z.string(),
+        state: z.string(),
+        productsCount: z.number().int(),
+        storesCount: z.number().int(),
+        districts: z
+          .array(z.string())
+          .max(OVERVIEW_DISTRICT_LIMIT)
+          .describe(
+            `Its districts (bairros) with the most products, at most ${OVERVIEW_DISTRICT_LIMIT}: values for search_local_products' district`,
+          ),
+      }),
+    )
     .max(OVERVIEW_LIST_LIMIT)
     .describe(`Cities with stores, most products first (at most ${OVERVIEW_LIST_LIMIT}; counts.cities gives the total)`),
   categories: z

@@ -1,5 +1,6 @@
 import type { CityRow, DiscoveryReader, DistrictRow } from '../../../catalog/discovery-reader.ts';
 import { foldKey } from '../../../catalog/text-keys.ts';
+import { editDistance, typoBudget } from '../../../search/typos.ts';
 import { DEFAULT_CITY } from '../../../service/service-info.ts';
 import { DEFAULT_RADIUS_KM, type SearchInput } from './schema.ts';
 
@@ -42,8 +43,38 @@ function resolveCity(reader: DiscoveryReader, text: string): { city: CityRow; no
   return { city: found[0]!, notes };
 }
 
+/** Districts of a city whose names are close to what was typed: begun by it, containing it as a word, or a typo away. */
+function closeDistricts(reader: DiscoveryReader, text: string, cityId: number): string[] {
+  const key = foldKey(text);
+  const scored: [string, number][] = [];
+  for (const district of reader.districtsOfCity(cityId, 2000)) {
+    const name = foldKey(district.name);
+    const words = name.split(/[^\p{L}\p{N}]+/u);
+    const score = name.startsWith(key)
+      ? 0
+      : words.includes(key) || words.some((w) => w.length >= 4 && w.startsWith(key))
+        ? 1
+        : editDistance(key, name, typoBudget(key.length)) <= typoBudget(key.length)
+          ? 2
+          : -1;
+    if (score >= 0) scored.push([district.name, score]);
+  }
+  return scored
+    .sort((a, b) => a[1] - b[1])
+    .slice(0, 5)
+    .map(([name]) => name);
+}
+
 function unknownDistrict(reader: DiscoveryReader, text: string, city: CityRow | null): string {
   const where = city ? ` in ${cityLabel(city)}` : '';
+  const lookIn = city ?? reader.citiesByKey(foldKey(DEFAULT_CITY.name)).find((c) => c.state === DEFAULT_CITY.state) ?? null;
+  const close = lookIn && text.trim().length >= 3 ? closeDistricts(reader, text, lookIn.id) : [];
+  if (close.length > 0) {
+    return (
+      `No district named ${quote(text)}${where} in the catalog. Did you mean ${close.map(quote).join(', ')} (${lookIn!.name})? ` +
+      'Search again with that district, or leave district out for the whole city.'
+    );
+  }
   const known = city
     ? reader
         .districtsOfCity(city.id, 8)

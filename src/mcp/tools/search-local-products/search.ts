@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
 import type { CatalogReader } from '../../../catalog/catalog-reader.ts';
-import type { StoreRow } from '../../../catalog/discovery-reader.ts';
+import type { DiscoveryReader, StoreRow } from '../../../catalog/discovery-reader.ts';
 import { priceOf } from '../../../catalog/price.ts';
 import { storeView } from '../../../catalog/store.ts';
 import { slugify } from '../../../catalog/text-keys.ts';
-import { expandWords, type SearchWord, searchTerms } from '../../../search/words.ts';
+import { expandWords, type SearchWord, searchExpression, searchTerms } from '../../../search/words.ts';
 import type { ToolContext, ToolOutcome } from '../tool-context.ts';
-import { roundKm } from './geo.ts';
+import { distanceKm, roundKm } from './geo.ts';
 import { cityInQuery, hasPlace, type Place, resolvePlace } from './place.ts';
 import { type Hit, searchNear, searchPlace } from './plans.ts';
 import { SEARCH_MAX_LIMIT, type SearchInput, type SearchLocation, type SearchOutput, type SearchResult } from './schema.ts';
@@ -46,6 +46,37 @@ function storeFor(ctx: CatalogReader, hit: Hit, place: Place): StoreRow | undefi
   if (place.kind === 'district') return stores.find((s) => s.districtId === place.district.id);
   if (place.kind === 'city' || place.kind === 'default') return stores.find((s) => s.cityId === place.city.id);
   return undefined;
+}
+
+/** How many matches of the whole catalog are read to tell where else the words are found. */
+const ELSEWHERE_MATCHES = 200;
+
+/**
+ * When the place has no match: where the same words (and category) do have some, from the
+ * catalog's matches and their merchants' stores: the cities with most of them, or with
+ * coordinates the nearest store. Null when nothing anywhere matches.
+ */
+function matchesElsewhere(reader: DiscoveryReader, words: SearchWord[], categoryId: number | null, place: Place): string | null {
+  const expression = searchExpression({ words, facets: categoryId === null ? [] : [`k${categoryId}`] });
+  const matches = reader.matches(expression, ELSEWHERE_MATCHES);
+  if (matches.length === 0) return null;
+  const cities = new Map<string, number>();
+  let nearest: { km: number; where: string } | null = null;
+  for (const merchantId of new Set(matches.map((m) => m[1]))) {
+    const seen = new Set<string>();
+    for (const store of reader.storesOfMerchant(merchantId)) {
+      const city = `${store.city} (${store.state})`;
+      if (!seen.has(city)) cities.set(city, (cities.get(city) ?? 0) + matches.filter((m) => m[1] === merchantId).length);
+      seen.add(city);
+      if (place.kind === 'coordinates') {
+        const km = distanceKm(place.latitude, place.longitude, store.latitude, store.longitude);
+        if (nearest === null || km < nearest.km) nearest = { km, where: `${store.district}, ${city}` };
+      }
+    }
+  }
+  if (nearest !== null) return `The nearest store with a match is ${roundKm(nearest.km)} km away, in ${nearest.where}.`;
+  const top = [...cities].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
+  return `Matches exist in ${top.map(([city]) => city).join(', ')}: search there (city) instead.`;
 }
 
 /**
@@ -101,6 +132,7 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
   }
 
   let hits: Hit[];
+  let searchedWords: SearchWord[] = [];
   try {
     const words = expandWords(reader, terms);
     output.filters.corrections = words.flatMap((w) => (w.correctedTo === undefined ? [] : [{ from: w.word, to: w.correctedTo }]));
@@ -132,6 +164,7 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
       }
     }
     output.filters.droppedTerms = dropped.map((w) => w.word);
+    searchedWords = searched;
   } catch (error) {
     // Words are reduced to what the tokenizer itself keeps, so this is not expected; if some
     // character still trips FTS5, the caller gets a clear empty answer, not a failure.
@@ -170,12 +203,14 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
   ];
   const where = output.location.description;
   if (output.results.length === 0) {
+    const elsewhere = searchedWords.length > 0 || category ? matchesElsewhere(reader, searchedWords, category?.id ?? null, place) : null;
     const tryInstead =
       place.kind === 'coordinates'
         ? 'Try a larger radiusKm (at most 100), fewer or shorter words, or no category.'
         : 'Try fewer or shorter words, no category, the whole city instead of a district, another city (catalog_overview lists them), or coordinates with a radius.';
     output.message = [
-      `No products found for ${query === null ? 'this place' : JSON.stringify(query.slice(0, 200))}${category ? ` in category ${category.name}` : ''} in ${where}.`,
+      `No products found for ${query === null ? 'this place' : JSON.stringify(query.slice(0, 200))}${category ? ` in category ${category.name}` : ''} ${place.kind === 'coordinates' ? '' : 'in '}${where}.`,
+      ...(elsewhere ? [elsewhere] : []),
       tryInstead,
       ...notes,
     ].join(' ');
