@@ -61,13 +61,14 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
     // The counted answer, ours or the SDK's, carries the client's quota fields.
     const quotaFields = decision ? decision.headers : {};
     if (!('body' in read)) return jsonRpcErrorAnswer(read.status, read.code, read.message, read.id, quotaFields, read.data);
+    // This endpoint's own headers, on the fast lane's answer and on the SDK's alike.
+    const own = { ...MCP_CORS_HEADERS, 'Cache-Control': NO_STORE, ...quotaFields };
     const fast = deps.fastLane === false ? null : fastLaneAnswer(deps, toolSet, read, request);
-    if (fast !== null) return { ...fast, headers: { ...fast.headers, ...MCP_CORS_HEADERS, 'Cache-Control': NO_STORE, ...quotaFields } };
+    if (fast !== null) return { ...fast, headers: { ...fast.headers, ...own } };
     const answer = await sdk.serve(request.webRequest(), read);
     // The SDK builds the answer: this endpoint's own headers are set on a copy of its headers.
     const headers = new Headers(answer.headers);
-    for (const [name, value] of Object.entries({ ...MCP_CORS_HEADERS, 'Cache-Control': NO_STORE, ...quotaFields }))
-      headers.set(name, value);
+    for (const [name, value] of Object.entries(own)) headers.set(name, value);
     return new Response(answer.body, { status: answer.status, headers });
   };
 

@@ -68,12 +68,12 @@ export function bodyPending(req: IncomingMessage): boolean {
  * reading it, or an oversized one) must not stay on a keep-alive connection, where the next request
  * would wait behind it. Up to DRAIN_BYTES arriving within DRAIN_MS are read and dropped and the
  * connection stays open; past that (or with a larger Content-Length) the answer must say
- * `Connection: close`, and Node ends the connection after it.
+ * `Connection: close`, and the connection then ends with a lingering close (below).
  */
 export async function settleUnreadBody(req: IncomingMessage): Promise<{ close: boolean }> {
   if (req.destroyed || !bodyPending(req)) return { close: false };
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > DRAIN_BYTES) return { close: true };
+  if (declared > DRAIN_BYTES) return lingerOnClose(req);
   const drained = await new Promise<boolean>((resolve) => {
     let taken = 0;
     const finish = (ok: boolean) => {
@@ -96,7 +96,7 @@ export async function settleUnreadBody(req: IncomingMessage): Promise<{ close: b
     req.once('close', closed);
     req.resume();
   });
-  return { close: !drained };
+  return drained ? { close: false } : lingerOnClose(req);
 }
 
 /**
@@ -104,10 +104,10 @@ export async function settleUnreadBody(req: IncomingMessage): Promise<{ close: b
  * answer: Node would close the socket as soon as the answer is flushed, and closing with unread
  * data resets the connection, which can discard the answer before the client reads it. Here the
  * socket says it is done (FIN), drops what still arrives, and closes when the client does or after
- * LINGER_MS (the "lingering close" of Apache and nginx). Called before an answer with
- * `Connection: close`: Node calls the socket's destroySoon once that answer is written.
+ * LINGER_MS (the "lingering close" of Apache and nginx). For an answer with `Connection: close`:
+ * Node calls the socket's destroySoon once that answer is written.
  */
-export function lingerOnClose(req: IncomingMessage): void {
+function lingerOnClose(req: IncomingMessage): { close: true } {
   const socket = req.socket;
   socket.destroySoon = () => {
     socket.end();
@@ -115,4 +115,5 @@ export function lingerOnClose(req: IncomingMessage): void {
     const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     socket.once('close', () => clearTimeout(timer));
   };
+  return { close: true };
 }

@@ -8,7 +8,7 @@ import type { Answer } from '../../http/answer.ts';
 import { errorAnswer } from '../../http/api-error.ts';
 import { nodePlatform } from './node-platform.ts';
 import { clientOf, NO_CLIENT, NodeBodyRequest, NodeRequestFacts, targetOf } from './node-request.ts';
-import { bodyPending, lingerOnClose, settleUnreadBody } from './request-body.ts';
+import { bodyPending, settleUnreadBody } from './request-body.ts';
 import { staticFiles } from './static-files.ts';
 import { sendWebBody, sendWebResponse } from './web-bridge.ts';
 
@@ -29,10 +29,7 @@ function send(res: ServerResponse, answer: Answer, close = false): void {
   const { status, headers, body } = answer;
   try {
     if (typeof body === 'string') headers['Content-Length'] = String(Buffer.byteLength(body));
-    if (close) {
-      headers.Connection = 'close';
-      lingerOnClose(res.req);
-    }
+    if (close) headers.Connection = 'close';
     res.writeHead(status, headers);
   } catch (error) {
     // Only a header value Node refuses (say, a hand-edited snapshot's meta) can land here.

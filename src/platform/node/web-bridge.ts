@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { lingerOnClose } from './request-body.ts';
 
 /**
  * A Web Request with a Node request's method and headers, for the routes that need one (the MCP
@@ -17,7 +16,6 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
 /** Writes a Web Response to a Node response, streaming the body; `close` ends the connection after it. */
 export async function sendWebResponse(res: ServerResponse, response: Response, close = false): Promise<void> {
   const headers: string[] = close ? ['Connection', 'close'] : [];
-  if (close) lingerOnClose(res.req);
   response.headers.forEach((value, name) => {
     // Set-Cookie is never produced by this service; Headers.forEach joins others correctly.
     headers.push(name, value);
