@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { type CatalogReader, openCatalog } from '../src/catalog/catalog-reader.ts';
-import { slugify } from '../src/catalog/text-keys.ts';
+import { slugify } from '../src/lib/text-keys.ts';
 import { getProduct } from '../src/mcp/tools/get-product/get-product.ts';
 import { boundingBox, distanceKm } from '../src/mcp/tools/search-local-products/geo.ts';
 import { resolvePlace } from '../src/mcp/tools/search-local-products/place.ts';

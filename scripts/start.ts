@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { IssueLog } from '../src/catalog/build/build-issues.ts';
-import { exportFingerprint, locateExportFiles } from '../src/catalog/build/export-files.ts';
+import { exportFingerprint, locateExportFiles, locateSynonymsFile } from '../src/catalog/build/export-files.ts';
 import { openCatalog } from '../src/catalog/catalog-reader.ts';
 import { type Config, ConfigError, loadConfig } from '../src/config/config.ts';
 import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
@@ -35,7 +35,8 @@ function staleness(config: Config): string | null {
   const snapshot = snapshotSource(config.catalogDb);
   if ('problem' in snapshot) return snapshot.problem;
   const issues = new IssueLog(1);
-  const files = locateExportFiles(config.catalogSource, issues);
+  const synonyms = locateSynonymsFile(config.catalogSource);
+  const files = [...locateExportFiles(config.catalogSource, issues), ...(synonyms ? [synonyms] : [])];
   // An unreadable export is the build's to report, with its located errors.
   if (issues.count > 0 || snapshot.fingerprint !== exportFingerprint(files))
     return `${config.catalogSource} changed since the snapshot was built`;

@@ -1,4 +1,6 @@
 import type { Database } from 'better-sqlite3';
+import { type SynonymTable, synonymTable } from '../search/synonyms.ts';
+import type { IndexWord, Vocabulary } from '../search/words.ts';
 
 export interface CityRow {
   id: number;
@@ -69,17 +71,14 @@ export type Match = [productId: number, merchantId: number, views: number, likes
 /** A match and whether it is in the place searched (1) or not (0). */
 export type PlaceMatch = [...Match, inPlace: number];
 
-/** A word of the search index with its products, in any text column and in titles (upper bounds). */
-export type IndexWord = [word: string, docs: number, titleDocs: number];
-
 /** A store point from the geographic index. */
 export type StorePoint = [storeId: number, merchantId: number, latitude: number, longitude: number];
 
 /**
  * The discovery queries (catalog_overview, search_local_products, get_product) over an opened
- * snapshot; statements prepared once. Full-text expressions come from mcp/tools/search-local-products/words.ts only.
+ * snapshot; statements prepared once. Full-text expressions come from search/words.ts only.
  */
-export interface DiscoveryReader {
+export interface DiscoveryReader extends Vocabulary {
   counts: CatalogCounts;
   /** Every city and category, most products first (small tables, read once at open). */
   cities: CityRow[];
@@ -89,13 +88,7 @@ export interface DiscoveryReader {
   /** A city's districts, most products first. */
   districtsOfCity(cityId: number, limit: number): DistrictRow[];
   categoryBySlug(slug: string): CategoryRow | undefined;
-  /** Index words beginning with `prefix` (itself included), most frequent first. */
-  wordsStartingWith(prefix: string, limit: number): IndexWord[];
-  /** Index words in [from, to) of a length in [minLength, maxLength]: the candidates a typo may stand for. */
-  wordsBetween(from: string, to: string, minLength: number, maxLength: number): IndexWord[];
-  /** One index word, if the index has it. */
-  word(word: string): IndexWord | undefined;
-  /** Matches of a full-text expression (mcp/tools/search-local-products/words.ts), at most `limit`, in no useful order. */
+  /** Matches of a full-text expression (search/words.ts), at most `limit`, in no useful order. */
   matches(expression: string, limit: number): Match[];
   /** How many matches the expression has, counting up to `limit` only (the index alone: cheap). */
   countMatches(expression: string, limit: number): number;
@@ -160,11 +153,13 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
   // The upper bound is the prefix followed by the highest code point: every word that begins
   // with the prefix sorts between the two.
   const wordsStartingWith = db
-    .prepare(`SELECT word, docs, title_docs FROM search_words WHERE word >= ? AND word < ? || char(1114111) ORDER BY docs DESC LIMIT ?`)
+    .prepare(
+      `SELECT word, docs, naming_docs, title_docs FROM search_words WHERE word >= ? AND word < ? || char(1114111) ORDER BY docs DESC LIMIT ?`,
+    )
     .raw(true);
-  const word = db.prepare('SELECT word, docs, title_docs FROM search_words WHERE word = ?').raw(true);
+  const word = db.prepare('SELECT word, docs, naming_docs, title_docs FROM search_words WHERE word = ?').raw(true);
   const wordsBetween = db
-    .prepare('SELECT word, docs, title_docs FROM search_words WHERE word >= ? AND word < ? AND length(word) BETWEEN ? AND ?')
+    .prepare('SELECT word, docs, naming_docs, title_docs FROM search_words WHERE word >= ? AND word < ? AND length(word) BETWEEN ? AND ?')
     .raw(true);
   // Scalar subqueries instead of joins, and no ORDER BY on the index scan (it is in id order
   // already): measured with SQLite 3.54, ten times cheaper per lookup (2 µs against 19 and 12).
@@ -178,10 +173,21 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     )
     .raw(true);
 
+  // The operator's synonym groups (the export's synonyms file), with the built-in ones.
+  const operatorGroups = new Map<number, string[]>();
+  for (const [group, member] of db.prepare('SELECT group_id, member FROM synonyms ORDER BY group_id, position').raw().all() as [
+    number,
+    string,
+  ][]) {
+    operatorGroups.set(group, [...(operatorGroups.get(group) ?? []), member]);
+  }
+  const synonyms: SynonymTable = synonymTable([...operatorGroups.values()]);
+
   return {
     counts,
     cities,
     categories,
+    synonyms,
     citiesByKey: (key) => citiesByKey.all(key) as CityRow[],
     districtsByKey: (key) => districtsByKey.all(key) as DistrictRow[],
     districtsOfCity: (cityId, limit) => districtsOfCity.all(cityId, limit) as DistrictRow[],

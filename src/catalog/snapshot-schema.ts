@@ -2,7 +2,7 @@
  * The SQLite snapshot layout. Version it: the server refuses a snapshot whose schema version it
  * does not know, instead of failing later on a missing column.
  */
-export const SNAPSHOT_SCHEMA_VERSION = '4';
+export const SNAPSHOT_SCHEMA_VERSION = '5';
 
 /** How many of the newest published products the snapshot keeps: the showcase's maximum, 20. */
 export const NEWEST_PRODUCTS_KEPT = 20;
@@ -115,14 +115,25 @@ CREATE VIRTUAL TABLE products_fts USING fts5(
   content='search_documents', content_rowid='id',
   tokenize='unicode61 remove_diacritics 2', detail=column
 );
+-- The operator's synonym groups (the export's optional synonyms.txt), each member folded as a
+-- query is; search adds them to its built-in table.
+CREATE TABLE synonyms (
+  group_id INTEGER NOT NULL,
+  position INTEGER NOT NULL,
+  member TEXT NOT NULL,
+  PRIMARY KEY (group_id, position)
+) WITHOUT ROWID;
 -- The index's words with the number of products each is in. A partial word ("gela") is searched
 -- as the words it begins ("geladeira", "gelatina"): FTS5's own prefix query ("gela"*) merges every
 -- such word's list before reading the first match, on every query; and the counts let a search
 -- pick its plan (few matches: read them all; many: read the most viewed tiers first).
--- docs and title_docs sum the word's products per column: an upper bound, enough to plan with.
+-- docs sums the word's products over every text column, naming_docs over title, category and
+-- brand (what names the product), title_docs in titles: the ranking groups (search/words.ts,
+-- RANKED_COLUMNS). Upper bounds, enough to plan with.
 CREATE TABLE search_words (
   word TEXT PRIMARY KEY,
   docs INTEGER NOT NULL,
+  naming_docs INTEGER NOT NULL,
   title_docs INTEGER NOT NULL
 ) WITHOUT ROWID;
 `;
@@ -136,7 +147,7 @@ export const TIER_SHARES = [0.0005, 0.0025, 0.01, 0.05, 0.2, 1];
 
 /**
  * What the search index is built from, read in product id order (the index's rowid order):
- * title, description, category, brand, and the facets: merchant (m<id>), category (k<id>) and
+ * title (up to " para "), description (with the rest of the title), category, brand, and the facets: merchant (m<id>), category (k<id>) and
  * place-and-tier tokens, matched like words. A product's popularity tier (1: the most viewed few)
  * is part of its place tokens, so a search reads the most viewed matches in a place first, tier by
  * tier, and stops once it has enough, instead of ranking every match. `minViews` is each tier's
@@ -144,9 +155,15 @@ export const TIER_SHARES = [0.0005, 0.0025, 0.01, 0.05, 0.2, 1];
  */
 export function searchDocumentsView(minViews: number[]): string {
   const tier = `CASE ${minViews.map((min, i) => `WHEN l.views >= ${Math.trunc(min)} THEN ${i + 1}`).join(' ')} ELSE ${minViews.length} END`;
+  // What a title says the product is for ("Capa para Celular", "Rack para TV") is indexed with
+  // the description: a search for "celular" ranks the phones above their cases.
+  const forAt = "instr(lower(p.title), ' para ')";
   return `
 CREATE VIEW search_documents AS
-  SELECT p.id AS id, p.title AS title, p.description AS description, p.category AS category, p.brand AS brand,
+  SELECT p.id AS id,
+         CASE WHEN ${forAt} > 0 THEN substr(p.title, 1, ${forAt} - 1) ELSE p.title END AS title,
+         CASE WHEN ${forAt} > 0 THEN substr(p.title, ${forAt} + 1) || ' ' || p.description ELSE p.description END AS description,
+         p.category AS category, p.brand AS brand,
          'm' || p.merchant_id || ' k' || p.category_id || ' ' || replace(f.places, '?', ${tier}) AS facets
   FROM products p
   CROSS JOIN listing l ON l.product_id = p.id
@@ -169,7 +186,8 @@ INSERT INTO products_fts (products_fts) VALUES ('rebuild');
 -- range, not a pattern). A word of that shape in the text ("m4") is left out here, and still found.
 CREATE VIRTUAL TABLE temp.index_terms USING fts5vocab(main, 'products_fts', 'col');
 INSERT INTO search_words
-  SELECT term, sum(doc), coalesce(sum(doc) FILTER (WHERE col = 'title'), 0) FROM (
+  SELECT term, sum(doc), coalesce(sum(doc) FILTER (WHERE col IN ('title', 'category', 'brand')), 0),
+         coalesce(sum(doc) FILTER (WHERE col = 'title'), 0) FROM (
     SELECT term, col, doc FROM temp.index_terms WHERE term < 'c0'
     UNION ALL SELECT term, col, doc FROM temp.index_terms WHERE term >= 'c:' AND term < 'd0'
     UNION ALL SELECT term, col, doc FROM temp.index_terms WHERE term >= 'd:' AND term < 'k0'

@@ -1,10 +1,16 @@
+import { foldKey } from '../lib/text-keys.ts';
+import { STOPWORDS } from './stopwords.ts';
+
+/** A synonym is at most this many words ("fritadeira sem oleo"). */
+export const MAX_SYNONYM_WORDS = 3;
+
 /**
  * A small built-in table of what Brazilian shoppers call the same thing, folded (no accents,
- * lower case), in the singular and without stopwords (a query loses its "de" before it is read). Each group's members are equivalent: a query naming one also
- * matches products that name another. A member of several words ("air fryer") matches when all its
- * words do.
+ * lower case), in the singular and without stopwords (a query loses its "de" before it is read).
+ * Each group's members are equivalent: a query naming one also matches products that name
+ * another. A member of several words ("air fryer") matches when all its words do.
  */
-const GROUPS: readonly (readonly string[])[] = [
+export const BUILT_IN_SYNONYMS: readonly (readonly string[])[] = [
   ['tv', 'televisao', 'televisor'],
   ['celular', 'smartphone'],
   ['geladeira', 'refrigerador'],
@@ -16,39 +22,55 @@ const GROUPS: readonly (readonly string[])[] = [
   ['bicicleta', 'bike'],
   ['videogame', 'console'],
   ['lava roupa', 'lavadora', 'maquina lavar'],
+  ['lava louca', 'lava loucas', 'maquina lavar louca', 'maquina lavar loucas'],
   ['cafeteira', 'maquina cafe'],
   ['aspirador', 'aspirador po'],
   ['camiseta', 't shirt', 'tshirt'],
   ['tenis', 'sneaker'],
   ['mochila', 'bolsa escolar'],
+  ['caixa som', 'caixinha som', 'alto falante', 'speaker'],
+  ['smartwatch', 'smart watch', 'relogio inteligente'],
 ];
 
-/** Each member (its words joined by a space) → the other members of its groups, as word lists. */
-const BY_MEMBER = new Map<string, string[][]>();
+/**
+ * A term's words as a query has them: folded, split where the index's tokenizer splits (anything
+ * but letters and digits), stopwords left out. "Luminária de mesa" → ["luminaria", "mesa"].
+ */
+export function termWords(text: string): string[] {
+  return foldKey(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0 && !STOPWORDS.has(w));
+}
 
-/** Builds the lookup from groups of members; an operator's file adds its groups the same way. */
-export function synonymIndex(groups: readonly (readonly string[])[]): Map<string, string[][]> {
-  const index = new Map<string, string[][]>();
-  for (const group of groups) {
-    for (const member of group) {
-      const others = group.filter((m) => m !== member).map((m) => m.split(' '));
-      index.set(member, [...(index.get(member) ?? []), ...others]);
+/** Synonym groups as a lookup: each member (its words joined by a space) → the other members. */
+export class SynonymTable {
+  private readonly byMember = new Map<string, string[][]>();
+
+  /** `groups`: members already folded, words separated by one space (termWords(…).join(' ')). */
+  constructor(groups: readonly (readonly string[])[]) {
+    for (const group of groups) {
+      for (const member of group) {
+        const others = group.filter((m) => m !== member).map((m) => m.split(' '));
+        this.byMember.set(member, [...(this.byMember.get(member) ?? []), ...others]);
+      }
     }
   }
-  return index;
-}
 
-for (const [member, others] of synonymIndex(GROUPS)) BY_MEMBER.set(member, others);
-
-/** The other names of a word or a run of words ("fritadeira eletrica"), each as its words. */
-export function synonymsOf(member: string): string[][] {
-  return BY_MEMBER.get(member) ?? [];
-}
-
-/** The longest member made of words[start…], if any: "fritadeira eletrica 4l" → 2 words. */
-export function synonymRunAt(words: readonly string[], start: number): number {
-  for (let length = Math.min(3, words.length - start); length >= 2; length--) {
-    if (BY_MEMBER.has(words.slice(start, start + length).join(' '))) return length;
+  /** The other names of a word or a run of words ("fritadeira eletrica"), each as its words. */
+  of(member: string): string[][] {
+    return this.byMember.get(member) ?? [];
   }
-  return 0;
+
+  /** How many words of the longest member made of words[start…] (0: none of two or more): "fritadeira eletrica 4l" → 2. */
+  runAt(words: readonly string[], start: number): number {
+    for (let length = Math.min(MAX_SYNONYM_WORDS, words.length - start); length >= 2; length--) {
+      if (this.byMember.has(words.slice(start, start + length).join(' '))) return length;
+    }
+    return 0;
+  }
+}
+
+/** The built-in groups and an operator's (from the export's synonyms file), together. */
+export function synonymTable(operatorGroups: readonly (readonly string[])[] = []): SynonymTable {
+  return new SynonymTable([...BUILT_IN_SYNONYMS, ...operatorGroups]);
 }

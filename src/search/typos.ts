@@ -32,3 +32,18 @@ export function editDistance(a: string, b: string, max: number): number {
   }
   return previous[b.length]!;
 }
+
+/**
+ * Spellings Brazilians write for the same sound in borrowed words: "headfone", "smartfone" for
+ * "ph". A typo is measured on these keys too, so "headfone" is one spelling from "headphone", not
+ * two edits (which its eight letters would not allow).
+ */
+export function soundKey(word: string): string {
+  return word.replaceAll('ph', 'f');
+}
+
+/** The edit distance between two words, or between their sound keys when that is smaller. */
+export function typoDistance(a: string, b: string, max: number): number {
+  const plain = editDistance(a, b, max);
+  return plain === 0 ? 0 : Math.min(plain, editDistance(soundKey(a), soundKey(b), max));
+}

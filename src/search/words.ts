@@ -1,46 +1,21 @@
-import type { DiscoveryReader } from '../catalog/discovery-reader.ts';
-import { foldKey } from '../catalog/text-keys.ts';
+import { foldKey } from '../lib/text-keys.ts';
 import { pluralsOf, singularsOf } from './plurals.ts';
-import { synonymRunAt, synonymsOf } from './synonyms.ts';
-import { editDistance, typoBudget } from './typos.ts';
+import { STOPWORDS } from './stopwords.ts';
+import type { SynonymTable } from './synonyms.ts';
+import { typoBudget, typoDistance } from './typos.ts';
 
 /** At most this many words of a query are searched; the rest are reported as ignored. */
 export const MAX_TERMS = 8;
 /** Longer "words" are cut: no product text has them, and they would only slow the index down. */
 const MAX_TERM_LENGTH = 40;
 /**
- * Words shorter than this match whole only: a one- or two-letter prefix would stand for thousands
- * of index words. From three letters on, a word also matches the words it begins ("gel" finds
- * "geladeira"), which is how partial words are found.
+ * The query's last word also matches the words it begins ("gel" finds "geladeira"): how partial
+ * words are found while typing. Only the last, as Algolia (queryType prefixLast, its default) and
+ * Meilisearch do: an earlier word is complete, and "costura" in "maquina de costura" must not
+ * find "costurada". Shorter words match whole only: a one- or two-letter prefix would stand for
+ * thousands of index words.
  */
 const MIN_PREFIX_LENGTH = 3;
-
-/** Portuguese words that carry no meaning for a product search ("geladeira de duas portas"). */
-const STOPWORDS = new Set([
-  'a',
-  'ao',
-  'as',
-  'com',
-  'da',
-  'das',
-  'de',
-  'do',
-  'dos',
-  'e',
-  'em',
-  'na',
-  'nas',
-  'no',
-  'nos',
-  'o',
-  'os',
-  'ou',
-  'para',
-  'pra',
-  'por',
-  'um',
-  'uma',
-]);
 
 export interface SearchTerms {
   /** The words searched, folded ("geladeira", "frost"). */
@@ -108,29 +83,48 @@ export interface SearchWord {
   word: string;
   /**
    * Any of these matches; each is index words that must all be present (usually one). The word
-   * itself, its singular and plural forms, from MIN_PREFIX_LENGTH letters on the index words it
-   * begins, its synonyms, the words it joins or splits into, or what a typo stood for.
+   * itself, its singular and plural forms, for the query's last word the index words it begins,
+   * its synonyms, the words it joins or splits into, or what a typo stood for.
    */
   alternatives: string[][];
-  /** Products with any of the alternatives, in any text column and in titles: upper bounds. */
+  /** Products with any of the alternatives in any text column, in the naming columns and in the title (RANKED_COLUMNS): upper bounds. */
   docs: number;
+  namingDocs: number;
   titleDocs: number;
   /** When the word is in no product and a close index word is: that word ("geladera" → "geladeira"). */
   correctedTo?: string;
 }
 
-type Vocabulary = Pick<DiscoveryReader, 'wordsStartingWith' | 'word' | 'wordsBetween'>;
+/** A word of the search index with its products in any text column, in the naming columns and in the title (upper bounds). */
+export type IndexWord = [word: string, docs: number, namingDocs: number, titleDocs: number];
+
+/** What a query's words are resolved against: the catalog's index words and its synonyms. */
+export interface Vocabulary {
+  /** One index word, if the index has it. */
+  word(word: string): IndexWord | undefined;
+  /** Index words beginning with `prefix` (itself included), most frequent first. */
+  wordsStartingWith(prefix: string, limit: number): IndexWord[];
+  /** Index words in [from, to) of a length in [minLength, maxLength]: the candidates a typo may stand for. */
+  wordsBetween(from: string, to: string, minLength: number, maxLength: number): IndexWord[];
+  /** The built-in synonyms and the operator's (the export's synonyms file). */
+  synonyms: SynonymTable;
+}
 
 /** Collects alternatives without repeats, with their product counts. */
 class Alternatives {
   readonly groups: string[][] = [];
   docs = 0;
+  namingDocs = 0;
   titleDocs = 0;
   private readonly seen = new Set<string>();
   private readonly vocabulary: Vocabulary;
 
   constructor(vocabulary: Vocabulary) {
     this.vocabulary = vocabulary;
+  }
+
+  counts(): Pick<SearchWord, 'docs' | 'namingDocs' | 'titleDocs'> {
+    return { docs: this.docs, namingDocs: this.namingDocs, titleDocs: this.titleDocs };
   }
 
   /** Adds index words that must all match; only when each is in the index (`always`: added anyway). */
@@ -144,18 +138,20 @@ class Alternatives {
     this.groups.push(words);
     if (known) {
       this.docs += Math.min(...counts.map((c) => c![1]));
-      this.titleDocs += Math.min(...counts.map((c) => c![2]));
+      this.namingDocs += Math.min(...counts.map((c) => c![2]));
+      this.titleDocs += Math.min(...counts.map((c) => c![3]));
     }
     return true;
   }
 
   /** Adds the index words a partial word begins, most frequent first, with their counts. */
   addPrefixes(prefix: string) {
-    for (const [w, docs, titleDocs] of this.vocabulary.wordsStartingWith(prefix, MAX_ALTERNATIVES)) {
+    for (const [w, docs, namingDocs, titleDocs] of this.vocabulary.wordsStartingWith(prefix, MAX_ALTERNATIVES)) {
       if (this.seen.has(w)) continue;
       this.seen.add(w);
       this.groups.push([w]);
       this.docs += docs;
+      this.namingDocs += namingDocs;
       this.titleDocs += titleDocs;
     }
   }
@@ -167,10 +163,14 @@ class Alternatives {
   }
 }
 
+const MIN_SPLIT_PART = 3;
+
 /** A word that splits into two index words ("microondas" → micro ondas, "airfryer" → air fryer). */
 function splitIntoKnown(vocabulary: Vocabulary, word: string): string[] | null {
   let best: [string[], number] | null = null;
-  for (let at = 2; at <= word.length - 2; at++) {
+  // Parts of three letters or more, neither a stopword: "rede" is not "re" + "de".
+  for (let at = MIN_SPLIT_PART; at <= word.length - MIN_SPLIT_PART; at++) {
+    if (STOPWORDS.has(word.slice(0, at)) || STOPWORDS.has(word.slice(at))) continue;
     const left = vocabulary.word(word.slice(0, at));
     const right = left && vocabulary.word(word.slice(at));
     if (left && right && (best === null || Math.min(left[1], right[1]) > best[1]))
@@ -187,8 +187,9 @@ function typoCandidates(vocabulary: Vocabulary, word: string): string[] {
   const next = String.fromCodePoint(first.codePointAt(0)! + 1);
   let best = budget + 1;
   let found: [string, number][] = [];
-  for (const [candidate, docs] of vocabulary.wordsBetween(first, next, word.length - budget, word.length + budget)) {
-    const distance = editDistance(word, candidate, Math.min(best, budget));
+  // One letter longer than the budget allows: "ph" written as "f" (soundKey).
+  for (const [candidate, docs] of vocabulary.wordsBetween(first, next, word.length - budget, word.length + budget + 1)) {
+    const distance = typoDistance(word, candidate, Math.min(best, budget));
     if (distance < best) {
       best = distance;
       found = [[candidate, docs]];
@@ -201,7 +202,7 @@ function typoCandidates(vocabulary: Vocabulary, word: string): string[] {
 }
 
 /** What one unit of the query stands for in the index. */
-function expandUnit(vocabulary: Vocabulary, words: string[]): SearchWord {
+function expandUnit(vocabulary: Vocabulary, words: string[], last: boolean): SearchWord {
   const word = words.join(' ');
   const found = new Alternatives(vocabulary);
   if (words.length > 1) {
@@ -214,57 +215,66 @@ function expandUnit(vocabulary: Vocabulary, words: string[]): SearchWord {
         found.add(words, true);
       }
     } else found.add(words, true);
-    for (const synonym of synonymsOf(word)) found.add(synonym);
+    for (const synonym of vocabulary.synonyms.of(word)) found.add(synonym);
     found.add([words.join('')]);
-    return { word, alternatives: found.groups, docs: found.docs, titleDocs: found.titleDocs };
+    return { word, alternatives: found.groups, ...found.counts() };
   }
   // The vocabulary leaves out words shaped like filter tokens: searched whole, count unknown.
-  if (FILTER_TOKEN_SHAPE.test(word)) return { word, alternatives: [[word]], docs: Infinity, titleDocs: Infinity };
+  if (FILTER_TOKEN_SHAPE.test(word)) return { word, alternatives: [[word]], docs: Infinity, namingDocs: Infinity, titleDocs: Infinity };
   // The word itself first: it is searched even when the index does not have it (no match then).
   found.add([word], true);
   found.addForms(word);
-  if (word.length >= MIN_PREFIX_LENGTH) found.addPrefixes(word);
+  if (last && word.length >= MIN_PREFIX_LENGTH) found.addPrefixes(word);
   for (const base of [word, ...singularsOf(word)]) {
-    for (const synonym of synonymsOf(base)) {
+    for (const synonym of vocabulary.synonyms.of(base)) {
       if (synonym.length === 1) found.addForms(synonym[0]!);
       else found.add(synonym);
     }
   }
   const withUnit = /^(\d+)([a-z]+)$/.exec(word);
   if (withUnit && UNITS.has(withUnit[2]!)) found.add([withUnit[1]!, withUnit[2]!]);
-  if (found.docs > 0) return { word, alternatives: found.groups, docs: found.docs, titleDocs: found.titleDocs };
+  if (found.docs > 0) return { word, alternatives: found.groups, ...found.counts() };
   // In no product: a typo ("geladera", "smartfone"), else two words written as one ("airfryer").
   const corrections = typoCandidates(vocabulary, word);
   if (corrections.length > 0) {
     const corrected = new Alternatives(vocabulary);
     for (const candidate of corrections) corrected.addForms(candidate);
-    return { word, alternatives: corrected.groups, docs: corrected.docs, titleDocs: corrected.titleDocs, correctedTo: corrections[0]! };
+    return { word, alternatives: corrected.groups, ...corrected.counts(), correctedTo: corrections[0]! };
   }
   const parts = splitIntoKnown(vocabulary, word);
   if (parts) found.add(parts);
-  return { word, alternatives: found.groups, docs: found.docs, titleDocs: found.titleDocs };
+  return { word, alternatives: found.groups, ...found.counts() };
 }
 
 /**
  * The query's words as the index has them. Words that go together are read as one: a synonym
  * phrase ("fritadeira eletrica"), a number and its unit ("500 ml"). Each then stands for its
- * forms, the words it begins, its synonyms, the words it joins or splits into; a word no product
+ * forms, the words it begins (the last word only), its synonyms, the words it joins or splits into; a word no product
  * has, for the closest index words (a typo). FTS5's own prefix query would merge all of those
  * words' lists before reading one match, and again for every query a search runs.
  */
 export function expandWords(vocabulary: Vocabulary, terms: string[]): SearchWord[] {
   const units: SearchWord[] = [];
   for (let i = 0; i < terms.length; ) {
-    const run = synonymRunAt(terms, i);
+    const run = vocabulary.synonyms.runAt(terms, i);
     const length = run > 0 ? run : /^\d+$/.test(terms[i]!) && UNITS.has(terms[i + 1] ?? '') ? 2 : 1;
-    units.push(expandUnit(vocabulary, terms.slice(i, i + length)));
+    units.push(expandUnit(vocabulary, terms.slice(i, i + length), i + length === terms.length));
     i += length;
   }
   return units;
 }
 
-/** Text columns: a user's words never match the filter tokens of the facets column. */
-const TEXT_COLUMNS = '{title description category brand}';
+/**
+ * Where the words are looked for, one ranking group each: the title, then what names the product
+ * (title, category, brand), then any text column. Never the facets column: a user's words must not
+ * match filter tokens.
+ */
+export const RANKED_COLUMNS = {
+  title: '{title}',
+  naming: '{title category brand}',
+  any: '{title description category brand}',
+} as const;
+export type Columns = keyof typeof RANKED_COLUMNS;
 
 const quoted = (word: string) => `"${word.replaceAll('"', '""')}"`;
 const allOf = (words: string[]) => (words.length === 1 ? quoted(words[0]!) : `(${words.map(quoted).join(' AND ')})`);
@@ -272,23 +282,21 @@ const anyOf = (groups: string[][]) => (groups.length === 1 ? allOf(groups[0]!) :
 
 export interface ExpressionParts {
   words: SearchWord[];
-  /** Match the words in titles only (the first, most relevant group). */
-  titleOnly?: boolean;
+  /** Where the words must all be (any text column when not given). */
+  columns?: Columns;
   /** Filter tokens that must all be present (k3, c1t2). */
   facets: string[];
-  /** Merchant tokens of which one must be present (m17 OR m18 …), for radius searches. */
-  anyMerchant?: number[];
+  /** Filter tokens of which one must be present: merchants near a point (m17 OR m18 …), a place's tiers. */
+  anyFacet?: string[];
 }
 
 /** An FTS5 MATCH expression from trusted parts: folded words, and tokens we made ourselves. */
 export function searchExpression(parts: ExpressionParts): string {
   const clauses: string[] = [];
   if (parts.words.length > 0) {
-    clauses.push(`${parts.titleOnly ? '{title}' : TEXT_COLUMNS} : (${parts.words.map((w) => anyOf(w.alternatives)).join(' AND ')})`);
+    clauses.push(`${RANKED_COLUMNS[parts.columns ?? 'any']} : (${parts.words.map((w) => anyOf(w.alternatives)).join(' AND ')})`);
   }
   if (parts.facets.length > 0) clauses.push(`facets : (${parts.facets.join(' AND ')})`);
-  if (parts.anyMerchant && parts.anyMerchant.length > 0) {
-    clauses.push(`facets : (${parts.anyMerchant.map((id) => `m${id}`).join(' OR ')})`);
-  }
+  if (parts.anyFacet && parts.anyFacet.length > 0) clauses.push(`facets : (${parts.anyFacet.join(' OR ')})`);
   return clauses.join(' AND ');
 }

@@ -62,11 +62,13 @@ describe('buildSnapshot', () => {
     expect(db.prepare("SELECT rowid FROM products_fts WHERE products_fts MATCH 'facets : (m1 AND k1 AND c1t1 AND d1t1)'").all()).toEqual([
       { rowid: 1 },
     ]);
-    // The vocabulary: words of published products with their counts in any column and in titles,
+    // The vocabulary: words of published products with their counts in any column and in title, category or brand,
     // and none of the filter tokens.
-    const words = db.prepare('SELECT word, docs, title_docs AS titleDocs FROM search_words ORDER BY word').all() as { word: string }[];
-    expect(words).toContainEqual({ word: 'fone', docs: 2, titleDocs: 1 });
-    expect(words).toContainEqual({ word: 'eletronicos', docs: 1, titleDocs: 0 });
+    const words = db
+      .prepare('SELECT word, docs, naming_docs AS namingDocs, title_docs AS titleDocs FROM search_words ORDER BY word')
+      .all() as { word: string }[];
+    expect(words).toContainEqual({ word: 'fone', docs: 2, namingDocs: 1, titleDocs: 1 });
+    expect(words).toContainEqual({ word: 'eletronicos', docs: 1, namingDocs: 1, titleDocs: 0 });
     expect(words.map((w) => w.word)).not.toContain('panelas');
     expect(words.filter((w) => /^[cdkm][0-9]/.test(w.word))).toEqual([]);
     db.close();
@@ -171,6 +173,45 @@ describe('buildSnapshot', () => {
     const result = await build(bad);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.issues.map(formatIssue)).toContain('merchants.ndjson:1: line is not valid UTF-8');
+  });
+
+  it("reads the operator's synonyms file into the snapshot, and its content into the catalog version", async () => {
+    const plain = await build(writeExport(validFixture()));
+    const dir = writeExport(validFixture());
+    writeFileSync(join(dir, 'synonyms.txt'), '# regionais\nfone, auricular, fone de ouvido\n\nAipim, Macaxeira\n');
+    const withSynonyms = await build(dir);
+    expect(withSynonyms.ok && plain.ok).toBe(true);
+    if (!withSynonyms.ok || !plain.ok) return;
+    expect(withSynonyms.catalogVersion).not.toBe(plain.catalogVersion);
+    const catalog = openCatalog(outFile);
+    try {
+      expect(catalog.discovery.synonyms.of('auricular')).toEqual([['fone'], ['fone', 'ouvido']]);
+      expect(catalog.discovery.synonyms.of('macaxeira')).toEqual([['aipim']]);
+      // The built-in table is still there.
+      expect(catalog.discovery.synonyms.of('televisao')).toContainEqual(['tv']);
+    } finally {
+      catalog.close();
+    }
+  });
+
+  it('refuses a synonyms file with mistakes, by line, and keeps the previous snapshot', async () => {
+    expect((await build(writeExport(validFixture()))).ok).toBe(true);
+    const before = readFileSync(outFile);
+    const dir = writeExport(validFixture());
+    writeFileSync(join(dir, 'synonyms.txt'), 'fone, auricular\ntv => televisao\nde, da\n');
+    const result = await build(dir);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.issues.map(formatIssue)).toEqual([
+        expect.stringMatching(/^synonyms\.txt:2: one-way mappings/),
+        expect.stringMatching(/^synonyms\.txt:3: "de" has no searchable word/),
+      ]);
+    }
+    expect(readFileSync(outFile).equals(before)).toBe(true);
+    writeFileSync(join(dir, 'synonyms.txt'), Buffer.from([0x74, 0x76, 0x2c, 0x20, 0xff, 0x0a]));
+    const notText = await build(dir);
+    expect(notText.ok).toBe(false);
+    if (!notText.ok) expect(notText.issues.map(formatIssue)).toEqual(['synonyms.txt: not UTF-8 text']);
   });
 
   it('counts every error but keeps the report short', async () => {

@@ -185,6 +185,26 @@ describe('search_local_products relaxes and reads places out of the query (sampl
     expect(search({ query: 'fone bluetooth' }).output.filters.droppedTerms).toEqual([]);
   });
 
+  it('never leaves out the first word, which names the thing: "zeppelin turbo" is not a search for "turbo"', () => {
+    expect(search({ query: 'turbo' }).output.results.length).toBeGreaterThan(0);
+    const { output } = search({ query: 'zeppelin turbo' });
+    expect(output.results).toEqual([]);
+    expect(output.filters.droppedTerms).toEqual([]);
+  });
+
+  it('states the total beside the page: exact when counted whole, "at least" past the count limit', () => {
+    const few = search({ query: 'geladeira', city: 'Curitiba' }).output;
+    expect(few.total.relation).toBe('eq');
+    expect(few.total.value).toBe(few.results.length);
+    const all = search({}).output;
+    expect(all.results).toHaveLength(10);
+    const saoPaulo = catalog.discovery.cities.find((c) => c.name === 'São Paulo')!;
+    expect(all.total).toEqual({ value: saoPaulo.productsCount, relation: 'eq' });
+    expect(all.message).toMatch(new RegExp(`^Found 10 of ${saoPaulo.productsCount} matching products`));
+    const near = search({ latitude: -23.5614, longitude: -46.6559, radiusKm: 3 }).output;
+    expect(near.total.value).toBeGreaterThanOrEqual(near.results.length);
+  });
+
   it('searches a city named in the query when no place is given, and only then', () => {
     const { output } = search({ query: 'geladeira em curitiba' });
     expect(output.location).toMatchObject({ resolvedBy: 'city', city: { name: 'Curitiba', state: 'PR' } });

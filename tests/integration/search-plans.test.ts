@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSnapshot } from '../../src/catalog/build/build-snapshot.ts';
 import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
 import { generateCatalog } from '../../src/catalog/generate/generate.ts';
-import { foldKey, slugify } from '../../src/catalog/text-keys.ts';
+import { foldKey, slugify } from '../../src/lib/text-keys.ts';
 import { distanceKm } from '../../src/mcp/tools/search-local-products/geo.ts';
 import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
 import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
@@ -25,6 +25,7 @@ interface Product {
   id: number;
   merchantId: number;
   words: Set<string>;
+  namingWords: Set<string>;
   titleWords: Set<string>;
   categorySlug: string;
   views: number;
@@ -58,11 +59,15 @@ const wordsOf = (text: string) =>
  * (tests/unit/search-words.test.ts, the relevance tests); here the plans must find exactly the
  * products it defines, in order.
  */
-const matches = (units: SearchWord[], textWords: Set<string>) =>
+const matches = (units: SearchWord[], textWords: Set<string>, prefixUnit: SearchWord | undefined) =>
   units.every(
     (u) =>
       u.alternatives.some((group) => group.every((w) => textWords.has(w))) ||
-      (u.correctedTo === undefined && !u.word.includes(' ') && u.word.length >= 3 && [...textWords].some((w) => w.startsWith(u.word))),
+      (u === prefixUnit &&
+        u.correctedTo === undefined &&
+        !u.word.includes(' ') &&
+        u.word.length >= 3 &&
+        [...textWords].some((w) => w.startsWith(u.word))),
   );
 const byPopularity = (a: Product, b: Product) => b.views - a.views || b.likes - a.likes || a.id - b.id;
 
@@ -71,16 +76,19 @@ const byPopularity = (a: Product, b: Product) => b.views - a.views || b.likes - 
  * The words are those the search says it searched (stopwords such as "para" are left out).
  */
 function expected(input: SearchInput, units: SearchWord[]): number[] {
-  // The relaxation search_local_products states: words no product has are left out while others
-  // remain; when nothing matches them all, the first way of leaving one out, from the last, that finds something.
-  const known = units.filter((u) => u.docs > 0);
-  const searched = known.length > 0 ? known : units;
-  const all = allOf(input, searched);
+  // The relaxation search_local_products states: the first word stays; later words no product has
+  // are left out; when nothing matches them all, the first way of leaving one more out, from the
+  // last, that finds something. Only the query's last word matches as a prefix.
+  const prefixUnit = units.at(-1);
+  const [head, ...rest] = units;
+  const searched = head === undefined || head.docs === 0 ? units : [head, ...rest.filter((u) => u.docs > 0)];
+  const all = allOf(input, searched, prefixUnit);
   if (all.length > 0 || searched.length < 2) return all;
-  for (const unit of [...searched].reverse()) {
+  for (const unit of searched.slice(1).reverse()) {
     const found = allOf(
       input,
       searched.filter((u) => u !== unit),
+      prefixUnit,
     );
     if (found.length > 0) return found;
   }
@@ -88,9 +96,9 @@ function expected(input: SearchInput, units: SearchWord[]): number[] {
 }
 
 /** The products every unit matches, in the search's order. */
-function allOf(input: SearchInput, queryWords: SearchWord[]): number[] {
+function allOf(input: SearchInput, queryWords: SearchWord[], prefixUnit: SearchWord | undefined): number[] {
   const category = input.category ? slugify(input.category) : null;
-  const candidates = products.filter((p) => matches(queryWords, p.words) && (category === null || p.categorySlug === category));
+  const candidates = products.filter((p) => matches(queryWords, p.words, prefixUnit) && (category === null || p.categorySlug === category));
   if (input.latitude !== undefined) {
     const radius = input.radiusKm ?? 10;
     const nearest = new Map<number, number>();
@@ -110,9 +118,10 @@ function allOf(input: SearchInput, queryWords: SearchWord[]): number[] {
     stores.filter((s) => foldKey(s.city) === city && (district === null || foldKey(s.district) === district)).map((s) => s.merchantId),
   );
   const local = candidates.filter((p) => inPlace.has(p.merchantId));
-  const inTitle = local.filter((p) => matches(queryWords, p.titleWords)).sort(byPopularity);
-  const elsewhere = local.filter((p) => !inTitle.includes(p)).sort(byPopularity);
-  return [...inTitle, ...elsewhere].slice(0, 10).map((p) => p.id);
+  const titled = local.filter((p) => matches(queryWords, p.titleWords, prefixUnit)).sort(byPopularity);
+  const named = local.filter((p) => !titled.includes(p) && matches(queryWords, p.namingWords, prefixUnit)).sort(byPopularity);
+  const elsewhere = local.filter((p) => !titled.includes(p) && !named.includes(p)).sort(byPopularity);
+  return [...titled, ...named, ...elsewhere].slice(0, 10).map((p) => p.id);
 }
 
 beforeAll(async () => {
@@ -142,7 +151,9 @@ beforeAll(async () => {
     id: r.id,
     merchantId: r.merchantId,
     words: wordsOf(`${r.title} ${r.description} ${r.category} ${r.brand}`),
-    titleWords: wordsOf(r.title),
+    // A title's " para …" (what the product is for) counts as description (snapshot-schema.ts).
+    namingWords: wordsOf(`${r.title.split(/ para /i)[0]} ${r.category} ${r.brand}`),
+    titleWords: wordsOf(r.title.split(/ para /i)[0]!),
     categorySlug: r.categorySlug,
     views: r.views,
     likes: r.likes,
@@ -164,14 +175,14 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Words by how many products have them anywhere, and in titles, from the generated text itself. */
+/** Words by how many products have them anywhere, and in title, category or brand, from the generated text itself. */
 function wordsByFrequency(): [word: string, products: number, titles: number][] {
   const counts = new Map<string, [number, number]>();
   for (const p of products) {
     for (const w of p.words) {
       const c = counts.get(w) ?? [0, 0];
       c[0] += 1;
-      if (p.titleWords.has(w)) c[1] += 1;
+      if (p.namingWords.has(w)) c[1] += 1;
       counts.set(w, c);
     }
   }

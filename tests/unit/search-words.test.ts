@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { foldKey } from '../../src/catalog/text-keys.ts';
+import { foldKey } from '../../src/lib/text-keys.ts';
 import { pluralsOf, singularsOf } from '../../src/search/plurals.ts';
-import { synonymRunAt, synonymsOf } from '../../src/search/synonyms.ts';
+import { synonymTable } from '../../src/search/synonyms.ts';
+import { parseSynonymsFile } from '../../src/search/synonyms-file.ts';
 import { editDistance, typoBudget } from '../../src/search/typos.ts';
 
 describe('Portuguese plurals (RSLP plural rules)', () => {
@@ -55,22 +56,65 @@ describe('typos', () => {
 });
 
 describe('synonyms', () => {
+  const builtIn = synonymTable();
+
   it('are symmetric within a group, phrases as their words', () => {
-    expect(synonymsOf('televisao')).toEqual(expect.arrayContaining([['tv'], ['televisor']]));
-    expect(synonymsOf('airfryer')).toEqual(
+    expect(builtIn.of('televisao')).toEqual(expect.arrayContaining([['tv'], ['televisor']]));
+    expect(builtIn.of('airfryer')).toEqual(
       expect.arrayContaining([
         ['air', 'fryer'],
         ['fritadeira', 'eletrica'],
       ]),
     );
-    expect(synonymsOf('smartphone')).toEqual([['celular']]);
-    expect(synonymsOf('geladeirinha')).toEqual([]);
+    expect(builtIn.of('smartphone')).toEqual([['celular']]);
+    expect(builtIn.of('geladeirinha')).toEqual([]);
   });
 
   it('find the longest phrase at a position', () => {
-    expect(synonymRunAt(['fritadeira', 'eletrica', '4l'], 0)).toBe(2);
-    expect(synonymRunAt(['tv', 'fritadeira', 'sem', 'oleo'], 1)).toBe(3);
-    expect(synonymRunAt(['fritadeira'], 0)).toBe(0);
+    expect(builtIn.runAt(['fritadeira', 'eletrica', '4l'], 0)).toBe(2);
+    expect(builtIn.runAt(['tv', 'fritadeira', 'sem', 'oleo'], 1)).toBe(3);
+    expect(builtIn.runAt(['fritadeira'], 0)).toBe(0);
+  });
+
+  it("add an operator's groups to the built-in ones; a member of both gets both groups' names", () => {
+    const table = synonymTable([
+      ['mandioca', 'aipim', 'macaxeira'],
+      ['tv', 'tela'],
+    ]);
+    expect(table.of('aipim')).toEqual([['mandioca'], ['macaxeira']]);
+    expect(table.of('tv')).toEqual([['televisao'], ['televisor'], ['tela']]);
+    expect(builtIn.of('aipim')).toEqual([]);
+  });
+});
+
+describe('the synonyms file', () => {
+  it('reads groups of equivalent terms, folded as queries are, skipping comments and blank lines', () => {
+    const text =
+      '\uFEFF# regionais\r\nMandioca, Aipim ,macaxeira\n\n  # outro\nAbajur, Luminária de Mesa, abajur\nMicro-ondas, microondas\n';
+    expect(parseSynonymsFile(text)).toEqual({
+      groups: [
+        ['mandioca', 'aipim', 'macaxeira'],
+        ['abajur', 'luminaria mesa'],
+        ['micro ondas', 'microondas'],
+      ],
+      issues: [],
+    });
+  });
+
+  it.each([
+    ['tv => televisao', 'one-way mappings'],
+    ['tv,, tela', 'empty term'],
+    ['tv, tela,', 'empty term'],
+    ['tv, de', 'no searchable word'],
+    ['tv', 'at least two different terms'],
+    ['TV, tv', 'at least two different terms'],
+    ['tv, tela plana grande curva', 'more than 3 words'],
+    [`tv, ${'a'.repeat(70)}`, 'longer than 60 characters'],
+    [Array.from({ length: 33 }, (_, i) => `termo${i}`).join(', '), 'at most 32 terms'],
+  ])('refuses %j with a located reason', (line, reason) => {
+    const { groups, issues } = parseSynonymsFile(`# first line\n${line}\ncelular, smartphone`);
+    expect(groups).toEqual([['celular', 'smartphone']]);
+    expect(issues).toEqual([{ line: 2, message: expect.stringContaining(reason) }]);
   });
 });
 

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { parseSynonymsFile, SYNONYMS_FILE_MAX_BYTES } from '../../search/synonyms-file.ts';
 import { META, SEARCH_INDEX_BUILD, SNAPSHOT_INDEXES, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../snapshot-schema.ts';
 import { type BuildIssue, IssueLog } from './build-issues.ts';
-import { type ExportFile, exportFingerprint, locateExportFiles } from './export-files.ts';
+import { type ExportFile, exportFingerprint, locateExportFiles, locateSynonymsFile } from './export-files.ts';
 import type { EngagementRecord } from './export-records.ts';
 import type { ParseWorkerInput, ParseWorkerMessage } from './parse-worker.ts';
 import { createRecordLoaders, type LoadCounts } from './record-loaders.ts';
@@ -45,6 +46,9 @@ export type BuildResult =
 export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
   const issues = new IssueLog(options.keepIssues ?? 50);
   const files = locateExportFiles(options.sourceDir, issues);
+  const synonymsFile = locateSynonymsFile(options.sourceDir);
+  // Read first: a few kilobytes, and a mistake in it fails the build before the long part.
+  const synonyms = synonymsFile && readSynonyms(synonymsFile, issues);
   if (issues.count > 0) return { ok: false, issues: issues.kept, issueCount: issues.count };
 
   mkdirSync(dirname(options.outFile), { recursive: true });
@@ -65,22 +69,25 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       return { ok: false, issues: issues.kept, issueCount: issues.count };
     }
     finish();
+    const insertSynonym = db.prepare('INSERT INTO synonyms (group_id, position, member) VALUES (?, ?, ?)');
+    for (const [g, group] of (synonyms?.groups ?? []).entries()) {
+      for (const [i, member] of group.entries()) insertSynonym.run(g + 1, i + 1, member);
+    }
     options.onProgress?.({ phase: 'search-index' });
     db.exec(SEARCH_INDEX_BUILD);
 
     options.onProgress?.({ phase: 'indexes' });
     db.exec(SNAPSHOT_INDEXES);
     // The content of the export, whatever its compression: the same export, the same version.
-    const catalogVersion = createHash('sha256')
-      .update(files.map((f) => `${f.kind}:${digests.get(f.kind)}`).join('\n'))
-      .digest('hex')
-      .slice(0, 16);
+    // Synonyms change what search finds: theirs is part of the version (when the export has them).
+    const parts = [...files.map((f) => `${f.kind}:${digests.get(f.kind)}`), ...(synonyms ? [`synonyms:${synonyms.digest}`] : [])];
+    const catalogVersion = createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 16);
     const generatedAt = (options.now?.() ?? new Date()).toISOString();
     const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     setMeta.run(META.schemaVersion, SNAPSHOT_SCHEMA_VERSION);
     setMeta.run(META.catalogVersion, catalogVersion);
     setMeta.run(META.generatedAt, generatedAt);
-    setMeta.run(META.sourceFingerprint, exportFingerprint(files));
+    setMeta.run(META.sourceFingerprint, exportFingerprint([...files, ...(synonymsFile ? [synonymsFile] : [])]));
     db.exec('COMMIT');
     // Rollback journal, not WAL: the snapshot must open read-only from a read-only filesystem.
     db.pragma('journal_mode = DELETE');
@@ -99,6 +106,26 @@ function unpackCounters(values: Float64Array): EngagementRecord[] {
     records.push({ productId: values[i]!, views: values[i + 1]!, likes: values[i + 2]!, dislikes: values[i + 3]! });
   }
   return records;
+}
+
+/** The operator's synonym groups and the file's digest; problems go to the issue log, located by line. */
+function readSynonyms(file: Omit<ExportFile, 'kind'>, issues: IssueLog): { groups: string[][]; digest: string } | null {
+  const problem = (line: number | null, message: string) => issues.add({ file: file.name, line, field: null, message });
+  if (file.size > SYNONYMS_FILE_MAX_BYTES) {
+    problem(null, `larger than ${SYNONYMS_FILE_MAX_BYTES / 1024} KiB: synonyms are a short list of groups, not a dictionary`);
+    return null;
+  }
+  const bytes = readFileSync(file.path);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    problem(null, 'not UTF-8 text');
+    return null;
+  }
+  const parsed = parseSynonymsFile(text);
+  for (const issue of parsed.issues) problem(issue.line, issue.message);
+  return { groups: parsed.groups, digest: createHash('sha256').update(bytes).digest('hex') };
 }
 
 /** Runs the parse worker over the files and loads what it sends. Resolves to each file's digest. */

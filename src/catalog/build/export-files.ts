@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SYNONYMS_FILE } from '../../search/synonyms-file.ts';
 import type { IssueLog } from './build-issues.ts';
 import { EXPORT_FILES, type ExportKind } from './export-records.ts';
 
@@ -51,7 +52,18 @@ export function locateExportFiles(dir: string, issues: IssueLog): ExportFile[] {
   return files;
 }
 
+/** The export's optional synonyms file (search/synonyms-file.ts), if it has one. */
+export function locateSynonymsFile(dir: string): Omit<ExportFile, 'kind'> | null {
+  const path = join(dir, SYNONYMS_FILE);
+  try {
+    const stat = statSync(path);
+    return { path, name: SYNONYMS_FILE, size: stat.size, mtimeMs: stat.mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
 /** Identifies the export as it is on disk, so `npm start` can tell whether the snapshot is stale. */
-export function exportFingerprint(files: ExportFile[]): string {
+export function exportFingerprint(files: Omit<ExportFile, 'kind'>[]): string {
   return JSON.stringify(files.map((f) => [f.name, f.size, Math.trunc(f.mtimeMs)]));
 }

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
+import { foldKey, slugify } from '../../lib/text-keys.ts';
 import { NEWEST_PRODUCTS_KEPT, searchDocumentsView, TIER_SHARES } from '../snapshot-schema.ts';
-import { foldKey, slugify } from '../text-keys.ts';
 import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from './export-records.ts';
 import { NewestProducts } from './newest-products.ts';
 

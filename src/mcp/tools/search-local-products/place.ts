@@ -1,5 +1,5 @@
 import type { CityRow, DiscoveryReader, DistrictRow } from '../../../catalog/discovery-reader.ts';
-import { foldKey } from '../../../catalog/text-keys.ts';
+import { foldKey } from '../../../lib/text-keys.ts';
 import { editDistance, typoBudget } from '../../../search/typos.ts';
 import { DEFAULT_CITY } from '../../../service/service-info.ts';
 import { DEFAULT_RADIUS_KM, type SearchInput } from './schema.ts';

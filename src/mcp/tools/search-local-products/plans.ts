@@ -1,9 +1,11 @@
 import type { DiscoveryReader, Match, PlaceMatch } from '../../../catalog/discovery-reader.ts';
 import { TIER_SHARES } from '../../../catalog/snapshot-schema.ts';
-import { type SearchWord, searchExpression } from '../../../search/words.ts';
+import { type Columns, type SearchWord, searchExpression } from '../../../search/words.ts';
 import { boundingBox, distanceKm } from './geo.ts';
 import type { Place } from './place.ts';
 
+/** The ranking groups, best first: every word in the title, in what names the product, anywhere. */
+const RANKING_GROUPS = ['title', 'naming', 'any'] as const;
 /** Number of popularity tiers in the index. */
 const TIERS = TIER_SHARES.length;
 /** Bounds one index read, so no query can make a search unbounded. */
@@ -16,6 +18,24 @@ const PROBE_MATCHES = 3_000;
 const MERCHANT_CHUNK = 64;
 /** A radius search that has read this many merchants without enough results reads the matches instead. */
 const RING_MERCHANT_BUDGET = 2_000;
+
+/** Matches are counted for the total up to this many; past it, the total says "at least". */
+export const COUNT_CAP = 1_000;
+
+/** How many products match in the place: exactly, or at least (counting stopped). */
+export interface Total {
+  value: number;
+  relation: 'eq' | 'gte';
+}
+
+/** The page of results and the total it is the beginning of. */
+export interface Found {
+  hits: Hit[];
+  total: Total;
+}
+
+const exactly = (value: number): Total => ({ value, relation: 'eq' });
+const atLeast = (value: number): Total => ({ value, relation: 'gte' });
 
 /** A product found, with the store that puts it in the place searched (coordinates plans). */
 export interface Hit {
@@ -34,9 +54,9 @@ export interface SearchRequest {
   limit: number;
 }
 
-/** At most how many products the words (in titles, or anywhere) and the category can match, in all places (Infinity for neither). */
-function matchBound(request: SearchRequest, titleOnly = false): number {
-  const bounds = request.words.map((w) => (titleOnly ? w.titleDocs : w.docs));
+/** At most how many products the words (in the columns given) and the category can match, in all places (Infinity for neither). */
+function matchBound(request: SearchRequest, columns: Columns = 'any'): number {
+  const bounds = request.words.map((w) => (columns === 'title' ? w.titleDocs : columns === 'naming' ? w.namingDocs : w.docs));
   if (request.category) bounds.push(request.category.products);
   return Math.min(Infinity, ...bounds);
 }
@@ -67,33 +87,37 @@ function allMatchesIfFew<T>(
 }
 
 /**
- * City, district or default city: title matches first, then matches anywhere in the text, each
- * group most viewed first. When the words or the category have few matches in the whole catalog,
+ * City, district or default city: matches in the title first, then in title, category or brand,
+ * then anywhere in the text, each group most viewed first. When the words or the category have few matches in the whole catalog,
  * they are read whole and kept if their merchant is in the place. Otherwise the place's
  * popularity tiers are read from the top, and the first tier that completes the page ends the
  * read: every product in a lower tier has fewer views than any above it.
  */
-export function searchPlace(reader: DiscoveryReader, request: SearchRequest, placeToken: string): Hit[] {
+export function searchPlace(reader: DiscoveryReader, request: SearchRequest, placeToken: string): Found {
   const { words, limit } = request;
   const category = request.category ? [request.category.token] : [];
   const results: Hit[] = [];
   const seen = new Set<number>();
-  for (const titleOnly of words.length > 0 ? [true, false] : [false]) {
-    const bound = matchBound(request, titleOnly);
+  let total: Total | null = null;
+  for (const columns of words.length > 0 ? RANKING_GROUPS : (['any'] as const)) {
+    const bound = matchBound(request, columns);
     if (bound === 0) continue;
     const pass: Hit[] = [];
     const collect = (matches: (Match | PlaceMatch)[]) => {
       for (const match of matches) if (!seen.has(match[0])) pass.push(toHit(match));
     };
-    const expression = searchExpression({ words, titleOnly, facets: category });
+    const expression = searchExpression({ words, columns, facets: category });
     const few = allMatchesIfFew(reader, request, expression, bound, DIRECT_MATCHES, (cap) =>
       reader.matchesMarkingPlace(expression, placeToken, cap),
     );
     if (few) {
-      collect(few.filter((match) => match[4] === 1));
+      const inPlace = few.filter((match) => match[4] === 1);
+      // Every match anywhere in the text: the total itself.
+      if (columns === 'any') total = exactly(inPlace.length);
+      collect(inPlace);
     } else {
       for (let tier = 1; tier <= TIERS && results.length + pass.length < limit; tier++) {
-        collect(reader.matches(searchExpression({ words, titleOnly, facets: [`${placeToken}t${tier}`, ...category] }), MAX_MATCHES));
+        collect(reader.matches(searchExpression({ words, columns, facets: [`${placeToken}t${tier}`, ...category] }), MAX_MATCHES));
       }
     }
     pass.sort(byPopularity);
@@ -103,7 +127,16 @@ export function searchPlace(reader: DiscoveryReader, request: SearchRequest, pla
     }
     if (results.length >= limit) break;
   }
-  return results;
+  return { hits: results, total: total ?? countInPlace(reader, request, placeToken) };
+}
+
+/** The matches in the place (any tier), counted in the index up to COUNT_CAP. */
+function countInPlace(reader: DiscoveryReader, request: SearchRequest, placeToken: string): Total {
+  if (matchBound(request) === 0) return exactly(0);
+  const tiers = Array.from({ length: TIERS }, (_, i) => `${placeToken}t${i + 1}`);
+  const facets = request.category ? [request.category.token] : [];
+  const counted = reader.countMatches(searchExpression({ words: request.words, facets, anyFacet: tiers }), COUNT_CAP + 1);
+  return counted > COUNT_CAP ? atLeast(COUNT_CAP) : exactly(counted);
 }
 
 type NearestStores = Map<number, { distanceKm: number; storeId: number }>;
@@ -127,15 +160,24 @@ function nearestStoresOf(
   return nearest;
 }
 
-/** Places every match by its merchant's nearest store: for words with few matches. */
-function placeMatches(reader: DiscoveryReader, matches: Match[], place: Extract<Place, { kind: 'coordinates' }>, limit: number): Hit[] {
+/**
+ * Places every match by its merchant's nearest store: for words with few matches. `whole`: the
+ * matches are all there are (not cut at a read limit), so their count in the radius is the total.
+ */
+function placeMatches(
+  reader: DiscoveryReader,
+  matches: Match[],
+  place: Extract<Place, { kind: 'coordinates' }>,
+  limit: number,
+  whole: boolean,
+): Found {
   const nearest = nearestStoresOf(reader, new Set(matches.map((m) => m[1])), place.latitude, place.longitude, place.radiusKm);
   const hits: Hit[] = [];
   for (const match of matches) {
     const store = nearest.get(match[1]);
     if (store) hits.push({ ...toHit(match), distanceKm: store.distanceKm, storeId: store.storeId });
   }
-  return hits.sort(byDistance).slice(0, limit);
+  return { hits: hits.sort(byDistance).slice(0, limit), total: whole ? exactly(hits.length) : atLeast(hits.length) };
 }
 
 /**
@@ -144,14 +186,14 @@ function placeMatches(reader: DiscoveryReader, matches: Match[], place: Extract<
  * of doubling radius, nearest first, a chunk at a time, until the page is complete: every merchant
  * not yet read is farther than every product found.
  */
-export function searchNear(reader: DiscoveryReader, request: SearchRequest, place: Extract<Place, { kind: 'coordinates' }>): Hit[] {
+export function searchNear(reader: DiscoveryReader, request: SearchRequest, place: Extract<Place, { kind: 'coordinates' }>): Found {
   const { words } = request;
   const facets = request.category ? [request.category.token] : [];
   const bound = matchBound(request);
-  if (bound === 0) return [];
+  if (bound === 0) return { hits: [], total: exactly(0) };
   const expression = searchExpression({ words, facets });
   const few = allMatchesIfFew(reader, request, expression, bound, PROBE_MATCHES, (cap) => reader.matches(expression, cap));
-  if (few) return placeMatches(reader, few, place, request.limit);
+  if (few) return placeMatches(reader, few, place, request.limit, true);
 
   const { latitude: lat, longitude: lon, radiusKm } = place;
   const results: Hit[] = [];
@@ -160,6 +202,8 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
   /** Merchants whose ring is done (a later box can meet their other stores again). */
   const done = new Set<number>();
   let read = 0;
+  /** Whether every merchant in the radius was read: then the results are every match there is. */
+  let complete = false;
   let inner: ReturnType<typeof boundingBox> | null = null;
   for (let ring = Math.min(0.5, radiusKm); ; ring = Math.min(ring * 2, radiusKm)) {
     const box = boundingBox(lat, lon, ring);
@@ -174,12 +218,13 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
     }
     inner = box;
     const ready = [...pending].filter(([, s]) => s.distanceKm <= ring).sort((a, b) => a[1].distanceKm - b[1].distanceKm);
-    for (let i = 0; i < ready.length && results.length < request.limit; ) {
+    let i = 0;
+    while (i < ready.length && results.length < request.limit) {
       // A chunk ends between two different distances, so no tie is split across chunks.
       let end = Math.min(i + MERCHANT_CHUNK, ready.length);
       while (end < ready.length && ready[end]![1].distanceKm === ready[end - 1]![1].distanceKm) end++;
       const chunk = ready.slice(i, end);
-      const chunkExpression = searchExpression({ words, facets, anyMerchant: chunk.map(([id]) => id) });
+      const chunkExpression = searchExpression({ words, facets, anyFacet: chunk.map(([id]) => `m${id}`) });
       for (const match of reader.matches(chunkExpression, MAX_MATCHES)) {
         const store = pending.get(match[1])!;
         results.push({ ...toHit(match), distanceKm: store.distanceKm, storeId: store.storeId });
@@ -188,7 +233,8 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
       i = end;
       // Far more merchants than a common word needs: read the word's matches instead.
       if (read >= RING_MERCHANT_BUDGET && results.length < request.limit) {
-        return placeMatches(reader, reader.matches(expression, MAX_MATCHES), place, request.limit);
+        const matches = reader.matches(expression, MAX_MATCHES);
+        return placeMatches(reader, matches, place, request.limit, matches.length < MAX_MATCHES);
       }
     }
     // Merchants of this ring are done, whether read or not (once the page is complete).
@@ -196,9 +242,14 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
       pending.delete(merchantId);
       done.add(merchantId);
     }
-    if (results.length >= request.limit || ring >= radiusKm) break;
+    if (results.length >= request.limit || ring >= radiusKm) {
+      // Stopped before the radius was read whole: the products found so far are a lower bound.
+      complete = ring >= radiusKm && i >= ready.length;
+      break;
+    }
   }
-  return results.sort(byDistance).slice(0, request.limit);
+  const total = complete ? exactly(results.length) : atLeast(results.length);
+  return { hits: results.sort(byDistance).slice(0, request.limit), total };
 }
 
 type Box = ReturnType<typeof boundingBox>;

@@ -82,6 +82,12 @@ export const SearchOutputSchema = z.object({
     limit: z.number().int(),
   }),
   ordering: z.string().describe('How results are ordered'),
+  total: z
+    .object({
+      value: z.number().int().min(0),
+      relation: z.enum(['eq', 'gte']).describe('eq: exactly value products match; gte: at least value (counting stopped there)'),
+    })
+    .describe('How many products in the place match, of which results shows the first (as Elasticsearch states hits.total)'),
   results: z.array(SearchResultSchema).max(SEARCH_MAX_LIMIT),
   message: z.string().describe('What was found, or why nothing was and what to try instead'),
 });

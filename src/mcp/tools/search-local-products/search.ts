@@ -3,12 +3,12 @@ import type { CatalogReader } from '../../../catalog/catalog-reader.ts';
 import type { DiscoveryReader, StoreRow } from '../../../catalog/discovery-reader.ts';
 import { priceOf } from '../../../catalog/price.ts';
 import { storeView } from '../../../catalog/store.ts';
-import { slugify } from '../../../catalog/text-keys.ts';
+import { slugify } from '../../../lib/text-keys.ts';
 import { expandWords, type SearchWord, searchExpression, searchTerms } from '../../../search/words.ts';
 import type { ToolContext, ToolOutcome } from '../tool-context.ts';
 import { distanceKm, roundKm } from './geo.ts';
 import { cityInQuery, hasPlace, type Place, resolvePlace } from './place.ts';
-import { type Hit, searchNear, searchPlace } from './plans.ts';
+import { type Found, type Hit, searchNear, searchPlace } from './plans.ts';
 import { SEARCH_MAX_LIMIT, type SearchInput, type SearchLocation, type SearchOutput, type SearchResult } from './schema.ts';
 
 function locationOf(place: Place): SearchLocation {
@@ -112,7 +112,8 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
     ordering:
       place.kind === 'coordinates'
         ? 'Nearest store first (distanceKm), then most viewed.'
-        : 'Matches in the title first, then matches elsewhere in the text; each group most viewed first.',
+        : 'Products with every word in the title first, then in title, category or brand, then in the description too; each group most viewed first.',
+    total: { value: 0, relation: 'eq' },
     results: [],
     message: '',
   };
@@ -131,12 +132,12 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
     };
   }
 
-  let hits: Hit[];
+  let found: Found;
   let searchedWords: SearchWord[] = [];
   try {
     const words = expandWords(reader, terms);
     output.filters.corrections = words.flatMap((w) => (w.correctedTo === undefined ? [] : [{ from: w.word, to: w.correctedTo }]));
-    const run = (searched: SearchWord[]) => {
+    const run = (searched: SearchWord[]): Found => {
       const request = {
         words: searched,
         category: category ? { token: `k${category.id}`, products: category.productsCount } : null,
@@ -146,18 +147,19 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
         ? searchNear(reader, request, place)
         : searchPlace(reader, request, place.kind === 'district' ? `d${place.district.id}` : `c${place.city.id}`);
     };
-    // Relaxation: a word no product has is left out while others remain ("tv barata"); when no
-    // product here has all the words, one is left out, the last first: shoppers name the thing,
-    // then what it should be ("bicicleta azul"), so the first word is the last to go.
-    const known = words.filter((w) => w.docs > 0);
-    let searched = known.length > 0 ? known : words;
+    // Relaxation: shoppers name the thing, then what it should be ("tv barata", "bicicleta azul").
+    // The first word names the thing and is never left out: without it, "aspirador de po" would
+    // be a search for "po". A later word no product has is left out; then, when no product here
+    // has all the words, one more, the last first.
+    const [head, ...rest] = words;
+    let searched = head === undefined || head.docs === 0 ? words : [head, ...rest.filter((w) => w.docs > 0)];
     const dropped = words.filter((w) => !searched.includes(w));
-    hits = run(searched);
-    for (const word of searched.length > 1 && hits.length === 0 ? [...searched].reverse() : []) {
+    found = run(searched);
+    for (const word of searched.length > 1 && found.hits.length === 0 ? searched.slice(1).reverse() : []) {
       const rest = searched.filter((w) => w !== word);
-      const found = run(rest);
-      if (found.length > 0) {
-        hits = found;
+      const relaxed = run(rest);
+      if (relaxed.hits.length > 0) {
+        found = relaxed;
         searched = rest;
         dropped.push(word);
         break;
@@ -173,7 +175,8 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
     return { output: { ...output, message: 'These words could not be searched. Try plain words (letters and digits).' }, isError: true };
   }
 
-  for (const hit of hits) {
+  output.total = found.total;
+  for (const hit of found.hits) {
     const product = reader.product(hit.productId);
     const store = product && storeFor(catalog, hit, place);
     if (!product || !store) continue;
@@ -215,9 +218,10 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
       ...notes,
     ].join(' ');
   } else {
-    output.message = [`Found ${output.results.length} product${output.results.length === 1 ? '' : 's'}; place: ${where}.`, ...notes].join(
-      ' ',
-    );
+    const shown = output.results.length;
+    const { value, relation } = output.total;
+    const of = value > shown || relation === 'gte' ? ` of ${relation === 'gte' ? 'at least ' : ''}${value} matching` : '';
+    output.message = [`Found ${shown}${of} product${shown === 1 && of === '' ? '' : 's'}; place: ${where}.`, ...notes].join(' ');
   }
   return { output, isError: false };
 }

@@ -14,7 +14,7 @@ export function researchSearch(ctx: ToolContext, query: string): ResearchSearchO
   if (terms.length === 0) return { results: [] };
   let matches: Match[];
   try {
-    const expression = searchExpression({ words: expandWords(reader, terms), titleOnly: false, facets: [] });
+    const expression = searchExpression({ words: expandWords(reader, terms), facets: [] });
     matches = reader.matchesByRelevance(expression, null, RESEARCH_SEARCH_LIMIT);
   } catch (error) {
     // As search_local_products: a word FTS5 still trips on is an empty answer, not a failure.
