@@ -28,10 +28,10 @@ export interface Total {
   relation: 'eq' | 'gte';
 }
 
-/** The page of results and the total it is the beginning of. */
+/** The page of results, and the total it is the beginning of: counted only when asked (a relaxed-away search never is). */
 export interface Found {
   hits: Hit[];
-  total: Total;
+  total: () => Total;
 }
 
 const exactly = (value: number): Total => ({ value, relation: 'eq' });
@@ -98,23 +98,26 @@ export function searchPlace(reader: DiscoveryReader, request: SearchRequest, pla
   const category = request.category ? [request.category.token] : [];
   const results: Hit[] = [];
   const seen = new Set<number>();
-  let total: Total | null = null;
+  const readInPlace = (expression: string) => (cap: number) =>
+    reader.matchesMarkingPlace(expression, placeToken, cap).filter((match) => match[4] === 1);
+  // Few matches anywhere in the text (the widest group): read them first. They are the total,
+  // and when none is in the place the narrower groups need no read at all.
+  const anywhere = searchExpression({ words, columns: 'any', facets: category });
+  const few = allMatchesIfFew(reader, request, anywhere, matchBound(request), DIRECT_MATCHES, readInPlace(anywhere));
+  let total: Total | null = few && exactly(few.length);
+  if (few?.length === 0) return { hits: [], total: () => exactly(0) };
   for (const columns of words.length > 0 ? RANKING_GROUPS : (['any'] as const)) {
-    const bound = matchBound(request, columns);
-    if (bound === 0) continue;
+    if (matchBound(request, columns) === 0) continue;
+    // No word is in any category or brand: what names the product is its title, read already.
+    if (columns === 'naming' && words.every((w) => w.namingDocs === w.titleDocs)) continue;
     const pass: Hit[] = [];
     const collect = (matches: (Match | PlaceMatch)[]) => {
       for (const match of matches) if (!seen.has(match[0])) pass.push(toHit(match));
     };
     const expression = searchExpression({ words, columns, facets: category });
-    const few = allMatchesIfFew(reader, request, expression, bound, DIRECT_MATCHES, (cap) =>
-      reader.matchesMarkingPlace(expression, placeToken, cap),
-    );
     if (few) {
-      const inPlace = few.filter((match) => match[4] === 1);
-      // Every match anywhere in the text: the total itself.
-      if (columns === 'any') total = exactly(inPlace.length);
-      collect(inPlace);
+      // A narrower group of few matches is fewer still.
+      collect(columns === 'any' ? few : readInPlace(expression)(DIRECT_MATCHES + 1));
     } else {
       for (let tier = 1; tier <= TIERS && results.length + pass.length < limit; tier++) {
         collect(reader.matches(searchExpression({ words, columns, facets: [`${placeToken}t${tier}`, ...category] }), MAX_MATCHES));
@@ -127,7 +130,10 @@ export function searchPlace(reader: DiscoveryReader, request: SearchRequest, pla
     }
     if (results.length >= limit) break;
   }
-  return { hits: results, total: total ?? countInPlace(reader, request, placeToken) };
+  // Every pass read whole and the page not full: the results are every match there is.
+  if (total === null && results.length < limit) total = exactly(results.length);
+  const known = total;
+  return { hits: results, total: () => known ?? countInPlace(reader, request, placeToken) };
 }
 
 /** The matches in the place (any tier), counted in the index up to COUNT_CAP. */
@@ -177,7 +183,8 @@ function placeMatches(
     const store = nearest.get(match[1]);
     if (store) hits.push({ ...toHit(match), distanceKm: store.distanceKm, storeId: store.storeId });
   }
-  return { hits: hits.sort(byDistance).slice(0, limit), total: whole ? exactly(hits.length) : atLeast(hits.length) };
+  const total = whole ? exactly(hits.length) : atLeast(hits.length);
+  return { hits: hits.sort(byDistance).slice(0, limit), total: () => total };
 }
 
 /**
@@ -190,7 +197,7 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
   const { words } = request;
   const facets = request.category ? [request.category.token] : [];
   const bound = matchBound(request);
-  if (bound === 0) return { hits: [], total: exactly(0) };
+  if (bound === 0) return { hits: [], total: () => exactly(0) };
   const expression = searchExpression({ words, facets });
   const few = allMatchesIfFew(reader, request, expression, bound, PROBE_MATCHES, (cap) => reader.matches(expression, cap));
   if (few) return placeMatches(reader, few, place, request.limit, true);
@@ -249,7 +256,7 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
     }
   }
   const total = complete ? exactly(results.length) : atLeast(results.length);
-  return { hits: results.sort(byDistance).slice(0, request.limit), total };
+  return { hits: results.sort(byDistance).slice(0, request.limit), total: () => total };
 }
 
 type Box = ReturnType<typeof boundingBox>;

@@ -175,7 +175,7 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
     return { output: { ...output, message: 'These words could not be searched. Try plain words (letters and digits).' }, isError: true };
   }
 
-  output.total = found.total;
+  output.total = found.total();
   for (const hit of found.hits) {
     const product = reader.product(hit.productId);
     const store = product && storeFor(catalog, hit, place);
