@@ -166,6 +166,7 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
       }
     }
     output.filters.droppedTerms = dropped.map((w) => w.word);
+    output.total = found.total();
     searchedWords = searched;
   } catch (error) {
     // Words are reduced to what the tokenizer itself keeps, so this is not expected; if some
@@ -175,7 +176,6 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
     return { output: { ...output, message: 'These words could not be searched. Try plain words (letters and digits).' }, isError: true };
   }
 
-  output.total = found.total();
   for (const hit of found.hits) {
     const product = reader.product(hit.productId);
     const store = product && storeFor(catalog, hit, place);
