@@ -1,5 +1,4 @@
-import { foldKey } from '../lib/text-keys.ts';
-import { STOPWORDS } from './stopwords.ts';
+import { foldedWords, STOPWORDS } from './query-words.ts';
 
 /** A synonym is at most this many words ("fritadeira sem oleo"). */
 export const MAX_SYNONYM_WORDS = 3;
@@ -37,9 +36,7 @@ export const BUILT_IN_SYNONYMS: readonly (readonly string[])[] = [
  * but letters and digits), stopwords left out. "Luminária de mesa" → ["luminaria", "mesa"].
  */
 export function termWords(text: string): string[] {
-  return foldKey(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0 && !STOPWORDS.has(w));
+  return foldedWords(text).filter((w) => !STOPWORDS.has(w));
 }
 
 /** Synonym groups as a lookup: each member (its words joined by a space) → the other members. */

@@ -1,6 +1,5 @@
-import { foldKey } from '../lib/text-keys.ts';
 import { pluralsOf, singularsOf } from './plurals.ts';
-import { STOPWORDS } from './stopwords.ts';
+import { foldedWords, STOPWORDS } from './query-words.ts';
 import type { SynonymTable } from './synonyms.ts';
 import { typoBudget, typoDistance } from './typos.ts';
 
@@ -30,10 +29,7 @@ export interface SearchTerms {
  * column filters, NUL and the like are separators here.
  */
 export function searchTerms(query: string): SearchTerms {
-  const words = foldKey(query.slice(0, 2000))
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-    .map((w) => w.slice(0, MAX_TERM_LENGTH));
+  const words = foldedWords(query.slice(0, 2000)).map((w) => w.slice(0, MAX_TERM_LENGTH));
   const unique = [...new Set(words)];
   const meaningful = unique.filter((w) => !STOPWORDS.has(w));
   // A query of stopwords only ("de") is still searched for what it says.

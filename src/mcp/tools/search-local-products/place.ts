@@ -1,5 +1,6 @@
 import type { CityRow, DiscoveryReader, DistrictRow } from '../../../catalog/discovery-reader.ts';
 import { foldKey } from '../../../lib/text-keys.ts';
+import { foldedWords } from '../../../search/query-words.ts';
 import { editDistance, typoBudget } from '../../../search/typos.ts';
 import { DEFAULT_CITY } from '../../../service/service-info.ts';
 import { DEFAULT_RADIUS_KM, type SearchInput } from './schema.ts';
@@ -49,7 +50,7 @@ function closeDistricts(reader: DiscoveryReader, text: string, cityId: number): 
   const scored: [string, number][] = [];
   for (const district of reader.districtsOfCity(cityId, 2000)) {
     const name = foldKey(district.name);
-    const words = name.split(/[^\p{L}\p{N}]+/u);
+    const words = foldedWords(name);
     const score = name.startsWith(key)
       ? 0
       : words.includes(key) || words.some((w) => w.length >= 4 && w.startsWith(key))

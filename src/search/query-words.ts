@@ -1,0 +1,38 @@
+import { foldKey } from '../lib/text-keys.ts';
+
+/**
+ * Text as the index's tokenizer reads it: folded (compatibility forms, accents, case), then split
+ * on anything but letters and digits. Quotes, FTS5 operators, NUL and the like are separators.
+ */
+export function foldedWords(text: string): string[] {
+  return foldKey(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+/** Portuguese words that carry no meaning for a product search ("geladeira de duas portas"). */
+export const STOPWORDS = new Set([
+  'a',
+  'ao',
+  'as',
+  'com',
+  'da',
+  'das',
+  'de',
+  'do',
+  'dos',
+  'e',
+  'em',
+  'na',
+  'nas',
+  'no',
+  'nos',
+  'o',
+  'os',
+  'ou',
+  'para',
+  'pra',
+  'por',
+  'um',
+  'uma',
+]);
