@@ -8,11 +8,12 @@ const site = process.env.SITE_URL || process.env.URL || `http://${process.env.HO
 
 export default defineConfig({
   site,
-  // Pages are pre-rendered; the app's routes are the Node server's and the Netlify Function's.
+  // Pages are pre-rendered but one: the product pages' template (src/pages/catalog-page.astro),
+  // which the app renders on demand through the server build's handler.
   output: 'static',
-  // Standalone: its handler serves the pre-rendered files too. The self-hosted server
-  // (src/platform/node/server.ts) imports that handler and keeps the app's routes off Astro's pipeline.
-  adapter: node({ mode: 'standalone' }),
+  // Middleware: a handler that takes the page's model in `locals` (src/platform/astro/astro-pages.ts).
+  // The app serves the built files itself, on both targets alike.
+  adapter: node({ mode: 'middleware' }),
   // The API is public and read-only: cross-origin requests are the point, not an attack.
   security: { checkOrigin: false },
   // The app under `astro dev`, and the public documents (gpt.json, llms.txt, the sitemap, OpenAPI).

@@ -7,10 +7,13 @@ import { errorAnswer } from '../http/api-error.ts';
 import { createMcpEndpoint, type McpDeps } from '../mcp/endpoint.ts';
 import { mcpFailure } from '../mcp/json-rpc.ts';
 import { CATALOG_TOOLS, RESEARCH_TOOLS } from '../mcp/tool-list.ts';
+import { productPagePaths } from '../product-pages/product-page-path.ts';
+import { createProductPages } from '../product-pages/product-pages.ts';
 import { FallbackQuotaStore } from '../quota/fallback-quota-store.ts';
 import { createQuotaGate, type QuotaGate } from '../quota/quota-gate.ts';
 import { PATHS } from '../service/paths.ts';
 import { createShowcaseEndpoint, SHOWCASE_QUERY } from '../showcase/showcase-endpoint.ts';
+import { createSiteFiles } from '../site/site-files.ts';
 import { createStatsEndpoint } from '../stats/stats-endpoint.ts';
 import type { Platform } from './platform.ts';
 import { ROUTES, type RouteName, type RouteSpec } from './routes.ts';
@@ -38,6 +41,11 @@ export interface App {
 
 const logError = (scope: string) => (error: unknown) => console.error(`[${scope}]`, error);
 
+/** A page's 500: plain text for the person reading it (pages are not the API's contract). */
+function pageFailure(): Answer {
+  return { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }, body: 'Erro interno.\n' };
+}
+
 /** What a route answers when its handler throws or rejects: the contract's 500, never a detail. */
 const FAILURES: Record<RouteName, () => Answer> = {
   documents: () => errorAnswer('INTERNAL_ERROR'),
@@ -45,6 +53,8 @@ const FAILURES: Record<RouteName, () => Answer> = {
   showcase: () => errorAnswer('INTERNAL_ERROR'),
   mcp: mcpFailure,
   research: mcpFailure,
+  pages: pageFailure,
+  site: pageFailure,
 };
 
 /** A plain handler whose failures are logged and answered as its route's 500; sync stays sync. */
@@ -114,6 +124,7 @@ export function createApp(config: Config, platform: Platform): App {
     : null;
   const productUrl = productUrlBuilder(config.productUrlTemplate);
   const { cache, siteUrl } = config;
+  const pagePaths = productPagePaths(config.productUrlTemplate, siteUrl);
 
   const mcpDeps: McpDeps = {
     catalog,
@@ -134,17 +145,36 @@ export function createApp(config: Config, platform: Platform): App {
       'showcase',
       createShowcaseEndpoint({ catalog, productUrl, cache, cdn: platform.cdn?.shared(cache, SHOWCASE_QUERY) ?? null }),
     ),
+    pages:
+      platform.pages && pagePaths
+        ? guardPlain(
+            'pages',
+            createProductPages({
+              catalog,
+              siteUrl,
+              productUrl,
+              paths: pagePaths,
+              render: platform.pages,
+              cache,
+              cdn: platform.cdn?.shared(cache, []) ?? null,
+              logError: logError('pages'),
+            }),
+          )
+        : null,
+    site: platform.files ? guardPlain('site', createSiteFiles(platform.files, cache)) : null,
   };
+  // The pages answer under the configured template's prefix, not only the default one.
+  const matchOf = (spec: RouteSpec) => (spec.name === 'pages' && pagePaths ? (p: string) => p.startsWith(pagePaths.prefix) : spec.match);
 
   // The routes this platform has, in order; the documents only where a built file is there (a
   // set lookup first: most paths are not files, and the stats hot path passes by here).
   const table = ROUTES.flatMap((spec) => {
     const handler = handlers[spec.name];
-    return handler === null ? [] : [{ spec, handler, isFile: spec.name === 'documents' ? platform.files! : null }];
+    return handler === null ? [] : [{ match: matchOf(spec), handler, isFile: spec.name === 'documents' ? platform.files! : null }];
   });
   const route = (pathname: string): Route | null => {
-    for (const { spec, handler, isFile } of table) {
-      if ((isFile === null || isFile.has(pathname)) && spec.match(pathname)) return handler;
+    for (const { match, handler, isFile } of table) {
+      if ((isFile === null || isFile.has(pathname)) && match(pathname)) return handler;
     }
     return null;
   };

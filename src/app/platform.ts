@@ -1,6 +1,7 @@
 import type { Config } from '../config/config.ts';
 import type { StaticFiles } from '../documents/serve-documents.ts';
 import type { CachePolicy } from '../http/caching.ts';
+import type { PageRenderer } from '../product-pages/page-model.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
 
 /** What differs between the places the app runs: everything else is the app's. */
@@ -20,4 +21,6 @@ export interface Platform {
   };
   /** The built site's files, when the app serves the public documents itself (self-hosted). */
   files?: StaticFiles;
+  /** Renders the product pages (Astro, in process); without it the app serves none. */
+  pages?: PageRenderer;
 }

@@ -1,7 +1,7 @@
 import { documentType } from '../documents/document-files.ts';
 import { PATHS } from '../service/paths.ts';
 
-export type RouteName = 'documents' | 'stats' | 'mcp' | 'research' | 'showcase';
+export type RouteName = 'documents' | 'stats' | 'mcp' | 'research' | 'showcase' | 'pages' | 'site';
 
 export interface RouteSpec {
   name: RouteName;
@@ -26,6 +26,11 @@ export const ROUTES: readonly RouteSpec[] = [
   { name: 'mcp', match: (p) => p === PATHS.mcp, netlify: [PATHS.mcp] },
   { name: 'research', match: (p) => p === PATHS.research, netlify: [PATHS.research] },
   { name: 'showcase', match: (p) => p === PATHS.showcase, netlify: [PATHS.showcase] },
+  // Under the default PRODUCT_URL_TEMPLATE; the app matches the configured one's prefix instead.
+  // Not yet on Netlify: its Function does not bundle Astro's server build (the CDN answers 404 there).
+  { name: 'pages', match: (p) => p.startsWith(PATHS.productPages), netlify: [] },
+  // The rest of the built site, its 404 page included, where the app serves files (self-hosted).
+  { name: 'site', match: () => true, netlify: [] },
 ];
 
 /** The paths the Netlify Function must be routed. */

@@ -18,6 +18,8 @@ export const PATHS = {
   sitemapChildren: '/sitemaps',
   openapiJson: '/openapi.json',
   openapiYaml: '/api/openapi.yaml',
+  /** The product pages of the default PRODUCT_URL_TEMPLATE ("/produtos/{id}/{slug}"). */
+  productPages: '/produtos/',
 } as const;
 
 /** The public URLs of this deployment, as the documents and catalog_overview list them. */

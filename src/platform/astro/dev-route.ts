@@ -13,9 +13,9 @@ let app: App | undefined;
  */
 export const ALL: APIRoute = ({ request, clientAddress }) => {
   const spec = routeSpecOf(new URL(request.url).pathname);
-  if (spec === undefined || spec.name === 'documents') {
+  if (spec === undefined || spec.name === 'documents' || spec.name === 'site' || spec.name === 'pages') {
     return new Response(
-      'Not found under astro dev: the pages, the API, /mcp and the showcase are; the documents exist after npm run build.\n',
+      'Not found under astro dev: the API, /mcp and the showcase are here; the documents and product pages are served by npm start after npm run build.\n',
       {
         status: 404,
         headers: { 'Content-Type': 'text/plain; charset=utf-8' },

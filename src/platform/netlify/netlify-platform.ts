@@ -19,7 +19,7 @@ export const netlifyPlatform: Platform = {
     perClient: { 'Netlify-CDN-Cache-Control': 'no-store' },
     shared: (cache, query) => ({
       'Netlify-CDN-Cache-Control': publicCacheControl(cache).replace('public, ', 'public, durable, '),
-      'Netlify-Vary': `query=${query.join('|')}`,
+      ...(query.length > 0 ? { 'Netlify-Vary': `query=${query.join('|')}` } : {}),
     }),
   },
 };

@@ -1,5 +1,6 @@
 import type { Platform } from '../../app/platform.ts';
 import type { StaticFiles } from '../../documents/serve-documents.ts';
+import type { PageRenderer } from '../../product-pages/page-model.ts';
 import { LocalQuotaStore } from '../../quota/local-quota-store.ts';
 
 /** How long a process waits for another's lock on the quota file before counting in memory. */
@@ -9,12 +10,13 @@ const FILE_BUSY_TIMEOUT_MS = 200;
  * A machine the operator runs (the self-hosted server, `astro dev`): quotas in the RATE_LIMIT_DB
  * file shared by every process of the machine, the Host check on, no CDN of its own.
  */
-export function nodePlatform(files?: StaticFiles): Platform {
+export function nodePlatform(files?: StaticFiles, pages?: PageRenderer): Platform {
   return {
     quotaStore: (config) => new LocalQuotaStore(config.rateLimits.localStore, { busyTimeoutMs: FILE_BUSY_TIMEOUT_MS }),
     // The file's latency is bounded by SQLite's busy timeout: no timer per use.
     quotaTimeoutMs: null,
     checkHost: true,
     files,
+    pages,
   };
 }

@@ -6,17 +6,16 @@ import { type App, createApp } from '../../app/app.ts';
 import type { Config } from '../../config/config.ts';
 import type { Answer } from '../../http/answer.ts';
 import { errorAnswer } from '../../http/api-error.ts';
+import { type AstroMiddleware, astroPages } from '../astro-build/astro-pages.ts';
 import { nodePlatform } from './node-platform.ts';
 import { clientOf, NO_CLIENT, NodeBodyRequest, NodeRequestFacts, targetOf } from './node-request.ts';
 import { bodyPending, settleUnreadBody } from './request-body.ts';
 import { staticFiles } from './static-files.ts';
 import { sendWebBody, sendWebResponse } from './web-bridge.ts';
 
-type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
-
 export interface NodeServerOptions {
   config: Config;
-  /** The Astro build output (dist/): its standalone handler serves the pages and the other files. */
+  /** The Astro build output (dist/): the site's files, and the server build that renders the product pages. */
   distDir: string;
 }
 
@@ -41,8 +40,8 @@ function send(res: ServerResponse, answer: Answer, close = false): void {
   else void sendWebBody(res, body);
 }
 
-/** The app's answer to one request, or Astro's when the app has no route for its path. */
-function dispatch(app: App, config: Config, astro: NodeHandler, req: IncomingMessage, res: ServerResponse): void {
+/** The app's answer to one request (its routes include the site's files and 404 page). */
+function dispatch(app: App, config: Config, req: IncomingMessage, res: ServerResponse): void {
   const url = req.url ?? '/';
   // Origin-form only ("/path?query"); "*" and absolute-form targets are not ours to route.
   if (!url.startsWith('/')) {
@@ -52,7 +51,7 @@ function dispatch(app: App, config: Config, astro: NodeHandler, req: IncomingMes
   const { pathname, search } = targetOf(url);
   const route = app.route(pathname);
   if (route === null) {
-    astro(req, res);
+    send(res, errorAnswer('API_ROUTE_NOT_FOUND'));
     return;
   }
   // The client is looked up only for the quotas: with them off, no address or key per request.
@@ -72,9 +71,8 @@ function dispatch(app: App, config: Config, astro: NodeHandler, req: IncomingMes
     return;
   }
   const facts = new NodeRequestFacts(req, pathname, search, client);
-  const answered = route.plain(facts);
-  if (answered === null) astro(req, res);
-  else if (answered instanceof Promise) void answered.then((answer) => sendSettled(req, res, answer));
+  const answered = route.plain(facts) ?? { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Not found\n' };
+  if (answered instanceof Promise) void answered.then((answer) => sendSettled(req, res, answer));
   else sendSettled(req, res, answered);
 }
 
@@ -93,17 +91,16 @@ function reportAbort(req: IncomingMessage, res: ServerResponse, route: string): 
 }
 
 /**
- * The self-hosted server: a bare node:http server in front of the app (the API, MCP, the showcase
- * and the public documents), with Astro's handler for the rest (pages, other files, the 404 page).
+ * The self-hosted server: a bare node:http server in front of the app, which answers every path:
+ * the API, MCP, the showcase, the documents, the product pages (rendered by Astro's server build,
+ * in process) and the rest of the built site with its 404 page.
  */
 export async function createNodeServer({ config, distDir }: NodeServerOptions): Promise<Server> {
   const entry = join(distDir, 'server', 'entry.mjs');
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
-  // Importing the standalone entry would start Astro's own server; we only want its handler.
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-  const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: NodeHandler };
-  const app = createApp(config, nodePlatform(staticFiles(join(distDir, 'client'))));
-  const server = createServer((req, res) => dispatch(app, config, astro, req, res));
+  const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: AstroMiddleware };
+  const app = createApp(config, nodePlatform(staticFiles(join(distDir, 'client')), astroPages(astro)));
+  const server = createServer((req, res) => dispatch(app, config, req, res));
   server.once('close', () => app.close());
   return server;
 }

@@ -1,0 +1,23 @@
+import type { ProductDetail } from '../mcp/tools/get-product/schema.ts';
+
+/** What a product page shows: get_product's answer, and where its JSON faces are. */
+export interface ProductPageModel {
+  kind: 'product';
+  siteUrl: string;
+  detail: ProductDetail;
+  links: { stats: string; merchantStats: string };
+}
+
+/** The page of a product URL that names no published product. */
+export interface MissingPageModel {
+  kind: 'missing';
+  siteUrl: string;
+}
+
+export type PageModel = ProductPageModel | MissingPageModel;
+
+/**
+ * Renders a page model to HTML. The platform supplies it: Astro's on-demand page
+ * (src/pages/catalog-page.astro), rendered in process (src/platform/astro-build/astro-pages.ts).
+ */
+export type PageRenderer = (model: PageModel) => Promise<string>;

@@ -1,0 +1,35 @@
+import { type Id, parseIdSegment } from '../catalog/ids.ts';
+
+/** The product pages' paths on this site, from the PRODUCT_URL_TEMPLATE. */
+export interface ProductPagePaths {
+  /** Every path under it is the pages' (a path that names no product gets their 404). */
+  prefix: string;
+  /** The product id a path names, or null. */
+  idOf(pathname: string): Id | null;
+}
+
+/**
+ * The product pages this site serves, or null when the template points elsewhere (an absolute
+ * URL on another site) or has no fixed first segment to own ("/{id}" would take every path).
+ * `{id}` is a canonical id segment; `{slug}` any one segment: a wrong slug redirects.
+ */
+export function productPagePaths(template: string, siteUrl: string): ProductPagePaths | null {
+  if (!template.startsWith(`${siteUrl}/`)) return null;
+  const path = template.slice(siteUrl.length);
+  const prefix = path.slice(0, path.indexOf('{') === -1 ? path.length : path.indexOf('{'));
+  const firstSegment = prefix.slice(1, prefix.indexOf('/', 1) === -1 ? undefined : prefix.indexOf('/', 1));
+  if (!path.includes('{id}') || !prefix.includes('/', 1) || firstSegment === '' || path.includes('?')) return null;
+  const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const source = path
+    .split(/(\{id\}|\{slug\})/)
+    .map((part) => (part === '{id}' ? '([^/]+)' : part === '{slug}' ? '[^/]+' : literally(part)))
+    .join('');
+  const pattern = new RegExp(`^${source}$`);
+  return {
+    prefix,
+    idOf: (pathname) => {
+      const segment = pattern.exec(pathname)?.[1];
+      return segment === undefined ? null : parseIdSegment(segment);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { CatalogReader } from '../catalog/catalog-reader.ts';
+import type { Answer, RequestFacts } from '../http/answer.ts';
+import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
+import { conditionalAnswer, type Rendered, render } from '../http/conditional.ts';
+import { BoundedCache } from '../lib/bounded-cache.ts';
+import { getProduct } from '../mcp/tools/get-product/get-product.ts';
+import { PATHS } from '../service/paths.ts';
+import type { PageModel, PageRenderer } from './page-model.ts';
+import type { ProductPagePaths } from './product-page-path.ts';
+
+export interface ProductPagesDeps {
+  catalog: () => CatalogReader;
+  siteUrl: string;
+  productUrl: (id: number, slug: string) => string;
+  paths: ProductPagePaths;
+  render: PageRenderer;
+  cache: CachePolicy;
+  /** The platform's CDN headers for answers every client shares. */
+  cdn: Readonly<Record<string, string>> | null;
+  logError: (error: unknown) => void;
+}
+
+const METHODS = 'GET, HEAD';
+/** Rendered pages kept per process: the most asked products answer without rendering. */
+const KEPT_PAGES = 2000;
+
+/**
+ * The product pages: the canonical URL of every published product answers its page (pt-BR HTML
+ * rendered by Astro from get_product's answer), another slug redirects to it, and any other path
+ * under the pages' prefix gets the 404 page with status 404. Pages are immutable for a snapshot:
+ * rendered once, kept, and validated by a strong ETag.
+ */
+export function createProductPages(deps: ProductPagesDeps): (facts: RequestFacts) => Promise<Answer> {
+  const rendered = new BoundedCache<string, Rendered>(KEPT_PAGES);
+  const toolContext = { catalog: deps.catalog, siteUrl: deps.siteUrl, productUrl: deps.productUrl, logError: deps.logError };
+
+  const renderOnce = async (key: string, model: () => PageModel): Promise<Rendered> => {
+    let page = rendered.get(key);
+    if (page === undefined) {
+      page = render(await deps.render(model()));
+      rendered.set(key, page);
+    }
+    return page;
+  };
+
+  return async (facts) => {
+    if (facts.method !== 'GET' && facts.method !== 'HEAD') {
+      return {
+        status: 405,
+        headers: { Allow: METHODS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+        body: 'Método não permitido: use GET ou HEAD.\n',
+      };
+    }
+    const catalog = deps.catalog();
+    const { catalogVersion, generatedAt } = catalog.meta;
+    const id = deps.paths.idOf(facts.pathname);
+    const found = id === null ? null : getProduct(toolContext, id);
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Language': 'pt-BR',
+      'Cache-Control': publicCacheControl(deps.cache),
+      'Catalog-Version': catalogVersion,
+      'Catalog-Generated-At': generatedAt,
+      'X-Content-Type-Options': 'nosniff',
+      ...deps.cdn,
+    };
+    if (found === null || found.isError || !('output' in found)) {
+      const page = await renderOnce(`${catalogVersion}:missing`, () => ({ kind: 'missing', siteUrl: deps.siteUrl }));
+      headers.ETag = page.etag;
+      return { status: 404, headers, body: facts.method === 'HEAD' ? null : page.body };
+    }
+    const detail = found.output;
+    const canonical = new URL(detail.product.url);
+    if (canonical.pathname !== facts.pathname) {
+      return { status: 301, headers: { Location: canonical.href, 'Cache-Control': headers['Cache-Control']! }, body: null };
+    }
+    const page = await renderOnce(`${catalogVersion}:${detail.product.id}`, () => ({
+      kind: 'product',
+      siteUrl: deps.siteUrl,
+      detail,
+      links: {
+        stats: deps.siteUrl + PATHS.productStats.replace('{productId}', String(detail.product.id)),
+        merchantStats: deps.siteUrl + PATHS.merchantStats.replace('{merchantId}', String(detail.product.merchant.id)),
+      },
+    }));
+    headers.ETag = page.etag;
+    return conditionalAnswer(facts, page.etag, headers, page.body);
+  };
+}

@@ -1,0 +1,68 @@
+import type { StaticFiles } from '../documents/serve-documents.ts';
+import type { Answer, RequestFacts } from '../http/answer.ts';
+import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
+import { conditionalAnswer } from '../http/conditional.ts';
+
+const METHODS = 'GET, HEAD';
+
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  ico: 'image/x-icon',
+  woff2: 'font/woff2',
+};
+
+/** Astro's hashed assets: a new build gives them new names, so they never change. */
+const IMMUTABLE = '/_astro/';
+
+/**
+ * The rest of the built site, as Netlify's CDN serves it: a page at its path ("/" is
+ * /index.html, "/x" is /x.html or /x/index.html), other files by name, and the site's 404 page
+ * with status 404 for anything else. Platform files whose names start with "_" ("/_headers")
+ * are configuration, never content.
+ */
+export function createSiteFiles(files: StaticFiles, cache: CachePolicy): (facts: RequestFacts) => Answer {
+  const resolve = (path: string): string | null => {
+    if (/\/_(?!astro\/)/.test(path)) return null;
+    const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}.html`, `${path}/index.html`];
+    return candidates.find((candidate) => files.has(candidate)) ?? null;
+  };
+  const serve = (facts: RequestFacts, path: string, status: number): Answer => {
+    const file = files.get(path);
+    if (file === null) return { status: 404, headers: { 'Content-Type': TYPES.txt! }, body: 'Not found\n' };
+    const extension = path.slice(path.lastIndexOf('.') + 1);
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES[extension] ?? 'application/octet-stream',
+      'Cache-Control': path.startsWith(IMMUTABLE) ? 'public, max-age=31536000, immutable' : publicCacheControl(cache),
+      'X-Content-Type-Options': 'nosniff',
+    };
+    const etag = `W/"${file.size.toString(36)}-${Math.trunc(file.mtimeMs).toString(36)}"`;
+    headers.ETag = etag;
+    const answer = status === 200 ? conditionalAnswer(facts, etag, headers, null) : { status, headers, body: null };
+    if (answer.status !== 304) {
+      headers['Content-Length'] = String(file.size);
+      if (facts.method === 'GET') answer.body = file.open();
+    }
+    return answer;
+  };
+  return (facts) => {
+    if (facts.method !== 'GET' && facts.method !== 'HEAD') {
+      return {
+        status: 405,
+        headers: { Allow: METHODS, 'Content-Type': TYPES.txt!, 'Cache-Control': 'no-store' },
+        body: 'Método não permitido: use GET ou HEAD.\n',
+      };
+    }
+    const path = resolve(facts.pathname);
+    return path === null ? serve(facts, '/404.html', 404) : serve(facts, path, 200);
+  };
+}
