@@ -22,6 +22,9 @@ export interface StaticFiles {
   get(path: string): StaticFile | null;
 }
 
+/** A weak validator from a built file's size and time: files are replaced whole by a build. */
+export const fileEtag = (file: StaticFile): string => `W/"${file.size.toString(36)}-${Math.trunc(file.mtimeMs).toString(36)}"`;
+
 /**
  * Serves the pre-rendered public documents from the built site's files with the headers the
  * Netlify CDN gives them (document-files.ts), so both targets answer alike. null when the path is
@@ -38,8 +41,7 @@ export function createDocumentFiles(files: StaticFiles, cache: CachePolicy): (fa
     if (facts.method !== 'GET' && facts.method !== 'HEAD') {
       return errorAnswer('METHOD_NOT_ALLOWED', { headers: { Allow: METHODS }, resolution: 'Call with GET, HEAD or OPTIONS.' });
     }
-    // A weak validator from the file's size and time: files are replaced whole by a build.
-    const etag = `W/"${file.size.toString(36)}-${Math.trunc(file.mtimeMs).toString(36)}"`;
+    const etag = fileEtag(file);
     headers.ETag = etag;
     headers['Last-Modified'] = new Date(file.mtimeMs).toUTCString();
     const answer = conditionalAnswer(facts, etag, headers, null);

@@ -1,4 +1,4 @@
-import type { StaticFiles } from '../documents/serve-documents.ts';
+import { fileEtag, type StaticFiles } from '../documents/serve-documents.ts';
 import type { Answer, RequestFacts } from '../http/answer.ts';
 import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
 import { conditionalAnswer } from '../http/conditional.ts';
@@ -45,7 +45,7 @@ export function createSiteFiles(files: StaticFiles, cache: CachePolicy): (facts:
       'Cache-Control': path.startsWith(IMMUTABLE) ? 'public, max-age=31536000, immutable' : publicCacheControl(cache),
       'X-Content-Type-Options': 'nosniff',
     };
-    const etag = `W/"${file.size.toString(36)}-${Math.trunc(file.mtimeMs).toString(36)}"`;
+    const etag = fileEtag(file);
     headers.ETag = etag;
     const answer = status === 200 ? conditionalAnswer(facts, etag, headers, null) : { status, headers, body: null };
     if (answer.status !== 304) {
