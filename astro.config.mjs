@@ -1,6 +1,6 @@
 // @ts-check
 import node from '@astrojs/node';
-import { defineConfig } from 'astro/config';
+import { defineConfig, passthroughImageService } from 'astro/config';
 import { catalogService } from './src/platform/astro/integration.ts';
 
 // The site's public URL is fixed at build time (Astro bakes it into pages and documents).
@@ -18,4 +18,8 @@ export default defineConfig({
   security: { checkOrigin: false },
   // The app under `astro dev`, and the public documents (gpt.json, llms.txt, the sitemap, OpenAPI).
   integrations: [catalogService()],
+  // The server build bundles its dependencies (no node_modules at run time), so the Netlify
+  // Function ships it as files; no image processing (product images are the merchants' URLs).
+  vite: { ssr: { noExternal: true } },
+  image: { service: passthroughImageService() },
 });

@@ -1,15 +1,18 @@
 import type { Config, Context } from '@netlify/functions';
 import { appFromEnv } from '../../src/app/app.ts';
+import { lazyAstroPages } from '../../src/platform/astro-build/astro-pages.ts';
 import { netlifyPlatform } from '../../src/platform/netlify/netlify-platform.ts';
 
 // Module scope: one configuration, one snapshot reader and one quota store per function instance.
-const app = appFromEnv(netlifyPlatform);
+// Astro's server build ships beside the snapshot (netlify.toml, included_files); the function's
+// working directory is its bundle's root, as for data/catalog.sqlite.
+const app = appFromEnv({ ...netlifyPlatform, pages: lazyAstroPages('dist/server/entry.mjs') });
 
 export default (request: Request, context: Context): Promise<Response> => app.fetch(request, context.ip);
 
 export const config: Config = {
   // The app's routes served here (src/app/routes.ts); Netlify reads this literal without running it.
-  path: ['/api', '/api/*', '/mcp', '/mcp/research', '/gpt/products.json'],
+  path: ['/api', '/api/*', '/mcp', '/mcp/research', '/gpt/products.json', '/produtos/*'],
   // Pre-rendered documents under /api/ (openapi.yaml) are served from the CDN, not the function.
   preferStatic: true,
 };

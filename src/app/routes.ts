@@ -26,9 +26,9 @@ export const ROUTES: readonly RouteSpec[] = [
   { name: 'mcp', match: (p) => p === PATHS.mcp, netlify: [PATHS.mcp] },
   { name: 'research', match: (p) => p === PATHS.research, netlify: [PATHS.research] },
   { name: 'showcase', match: (p) => p === PATHS.showcase, netlify: [PATHS.showcase] },
-  // Under the default PRODUCT_URL_TEMPLATE; the app matches the configured one's prefix instead.
-  // Not yet on Netlify: its Function does not bundle Astro's server build (the CDN answers 404 there).
-  { name: 'pages', match: (p) => p.startsWith(PATHS.productPages), netlify: [] },
+  // Under the default PRODUCT_URL_TEMPLATE; the app matches the configured one's prefix instead
+  // (on Netlify the Function's path is fixed: config.ts refuses another same-site prefix there).
+  { name: 'pages', match: (p) => p.startsWith(PATHS.productPages), netlify: [`${PATHS.productPages}*`] },
   // The rest of the built site, its 404 page included, where the app serves files (self-hosted).
   { name: 'site', match: () => true, netlify: [] },
 ];

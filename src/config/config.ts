@@ -15,6 +15,24 @@ const positive = (fallback: number) => z.coerce.number().int().min(1).max(1_000_
  * Environment configuration, validated once at start-up. Every variable is documented in
  * docs/operations.md; a bad value stops the process with a message naming it, instead of misbehaving later.
  */
+const DEFAULT_PRODUCT_URL_TEMPLATE = '/produtos/{id}/{slug}';
+
+/**
+ * The fixed start of a product URL template's path on this site ("/produtos/"), which the
+ * product pages own: null for a template on another site, or with no fixed first segment
+ * ("/{id}" would take every path) or a query.
+ */
+export function productPagesPrefix(template: string, siteUrl: string): string | null {
+  if (!template.startsWith(`${siteUrl}/`)) return null;
+  const path = template.slice(siteUrl.length);
+  const prefix = path.slice(0, path.indexOf('{') === -1 ? path.length : path.indexOf('{'));
+  const firstSegment = prefix.slice(1, prefix.indexOf('/', 1) === -1 ? undefined : prefix.indexOf('/', 1));
+  if (!path.includes('{id}') || !prefix.includes('/', 1) || firstSegment === '' || path.includes('?')) return null;
+  return prefix;
+}
+
+const DEFAULT_PAGES_PREFIX = productPagesPrefix(`x${DEFAULT_PRODUCT_URL_TEMPLATE}`, 'x')!;
+
 export const EnvSchema = z.object({
   /** Public base URL of the site; Netlify's own URL variable is the fallback there. */
   SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -26,7 +44,7 @@ export const EnvSchema = z.object({
   CACHE_MAX_AGE: seconds.default(60),
   CACHE_STALE_WHILE_REVALIDATE: seconds.default(300),
   /** Canonical product page: a URL or a path on SITE_URL, with {id} and optionally {slug}. */
-  PRODUCT_URL_TEMPLATE: z.string().includes('{id}', { message: 'must contain {id}' }).default('/produtos/{id}/{slug}'),
+  PRODUCT_URL_TEMPLATE: z.string().includes('{id}', { message: 'must contain {id}' }).default(DEFAULT_PRODUCT_URL_TEMPLATE),
   /** Host header values /mcp accepts (comma-separated; "*" for any). Default: loopback names when HOST is loopback. */
   ALLOWED_HOSTS: z.string().optional(),
   /** Origins browser pages may call /mcp from (comma-separated; "*" for any), beside the site's own and loopback pages. */
@@ -34,6 +52,8 @@ export const EnvSchema = z.object({
   /** Netlify's deploy URLs (set by Netlify): pages of a deploy preview call its own /mcp. */
   DEPLOY_PRIME_URL: z.string().optional(),
   DEPLOY_URL: z.string().optional(),
+  /** "true" in Netlify's builds and Functions (set by Netlify). */
+  NETLIFY: z.string().optional(),
   /** Public fair-use quotas per client; "off" for private deployments. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_WINDOW_SECONDS: positive(60),
@@ -129,6 +149,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const productUrlTemplate = e.PRODUCT_URL_TEMPLATE.startsWith('/') ? siteUrl + e.PRODUCT_URL_TEMPLATE : e.PRODUCT_URL_TEMPLATE;
   if (!URL.canParse(productUrlTemplate.replaceAll('{id}', '1').replaceAll('{slug}', 'x')) || !/^https?:\/\//.test(productUrlTemplate)) {
     throw new ConfigError('Invalid environment configuration: PRODUCT_URL_TEMPLATE: must be a path on SITE_URL ("/...") or an http(s) URL');
+  }
+  // Every link handed out must answer: a template on this site must be one the pages can serve.
+  if (productUrlTemplate.startsWith(`${siteUrl}/`)) {
+    const prefix = productPagesPrefix(productUrlTemplate, siteUrl);
+    if (prefix === null) {
+      throw new ConfigError(
+        'Invalid environment configuration: PRODUCT_URL_TEMPLATE: a path on this site must start with a fixed segment for the product pages (like "/produtos/{id}/{slug}") and have no query',
+      );
+    }
+    if (e.NETLIFY === 'true' && !prefix.startsWith(DEFAULT_PAGES_PREFIX)) {
+      throw new ConfigError(
+        `Invalid environment configuration: PRODUCT_URL_TEMPLATE: on Netlify the product pages' Function answers under ${DEFAULT_PAGES_PREFIX} only (netlify/functions/service.ts); use a path there or the URL of another site`,
+      );
+    }
   }
   return {
     siteUrl,

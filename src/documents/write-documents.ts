@@ -1,12 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
-import { publicUrls } from '../service/paths.ts';
+import { PATHS, publicUrls } from '../service/paths.ts';
 import { documentHeadersFile, STATIC_DOCUMENTS } from './document-files.ts';
 import type { DocumentSources } from './document-sources.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { manifest } from './manifest.ts';
 import { openApiDocument } from './openapi.ts';
+import { robotsTxt } from './robots-txt.ts';
 import { type SitemapEntry, type SitemapResult, writeSitemap } from './sitemap-writer.ts';
 
 export interface DocumentsResult {
@@ -64,6 +65,7 @@ export async function writePublicDocuments(
     // No anchors or aliases: the YAML must parse to exactly the JSON document.
     write(STATIC_DOCUMENTS.openapiYaml.path, stringify(openapi, { aliasDuplicateObjects: false, lineWidth: 0 })),
     write('_headers', documentHeadersFile(sources.cache)),
+    write(PATHS.robots.slice(1), robotsTxt(sources.siteUrl)),
   ];
 
   // sitemaps.org: a sitemap lists URLs of its own host only.

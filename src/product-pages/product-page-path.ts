@@ -1,4 +1,5 @@
 import { type Id, parseIdSegment } from '../catalog/ids.ts';
+import { productPagesPrefix } from '../config/config.ts';
 
 /** The product pages' paths on this site, from the PRODUCT_URL_TEMPLATE. */
 export interface ProductPagePaths {
@@ -14,11 +15,9 @@ export interface ProductPagePaths {
  * `{id}` is a canonical id segment; `{slug}` any one segment: a wrong slug redirects.
  */
 export function productPagePaths(template: string, siteUrl: string): ProductPagePaths | null {
-  if (!template.startsWith(`${siteUrl}/`)) return null;
+  const prefix = productPagesPrefix(template, siteUrl);
+  if (prefix === null) return null;
   const path = template.slice(siteUrl.length);
-  const prefix = path.slice(0, path.indexOf('{') === -1 ? path.length : path.indexOf('{'));
-  const firstSegment = prefix.slice(1, prefix.indexOf('/', 1) === -1 ? undefined : prefix.indexOf('/', 1));
-  if (!path.includes('{id}') || !prefix.includes('/', 1) || firstSegment === '' || path.includes('?')) return null;
   const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const source = path
     .split(/(\{id\}|\{slug\})/)

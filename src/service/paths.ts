@@ -7,6 +7,8 @@ export const PATHS = {
   api: '/api',
   productStats: '/api/public/v1/products/{productId}/stats',
   merchantStats: '/api/public/v1/merchants/{merchantId}/stats',
+  /** What crawlers are kept out of (robots.txt): the endpoints, not the documents under /api/. */
+  publicApi: '/api/public/',
   mcp: '/mcp',
   /** The search and fetch tools ChatGPT connectors and deep research call. */
   research: '/mcp/research',
@@ -14,6 +16,7 @@ export const PATHS = {
   manifest: '/gpt.json',
   llms: '/llms.txt',
   sitemap: '/sitemap.xml',
+  robots: '/robots.txt',
   /** Child sitemaps, when one file is not enough: /sitemaps/sitemap-1.xml, … */
   sitemapChildren: '/sitemaps',
   openapiJson: '/openapi.json',

@@ -29,6 +29,16 @@ async function answerOf(response: Response): Promise<LiveAnswer> {
  */
 export function describeDocumentsContract(target: string, send: () => Send, broken: () => Send) {
   describe(`public documents: ${target}`, () => {
+    it('serves robots.txt naming the sitemap, with the endpoints kept from crawlers', async () => {
+      const response = await send()('/robots.txt');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+      const lines = (await response.text()).split('\n');
+      expect(lines).toContain('User-agent: *');
+      expect(lines).toContain('Disallow: /api/public/');
+      expect(lines.find((line) => line.startsWith('Sitemap: '))).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/);
+    });
+
     it('serves every pre-rendered document with its media type, readable from any origin', async () => {
       for (const [path, type] of STATIC_DOCUMENTS) {
         const response = await send()(path);

@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -116,7 +116,7 @@ describe('Netlify function bundle', () => {
     expect(config.build.publish).toMatch(/dist\/client$/);
     const source = await import('../../netlify/functions/service.ts');
     expect(source.config).toEqual({ path: [...NETLIFY_FUNCTION_PATHS], preferStatic: true });
-    expect(NETLIFY_FUNCTION_PATHS).toEqual(['/api', '/api/*', '/mcp', '/mcp/research', '/gpt/products.json']);
+    expect(NETLIFY_FUNCTION_PATHS).toEqual(['/api', '/api/*', '/mcp', '/mcp/research', '/gpt/products.json', '/produtos/*']);
   });
 
   it('ships only the Linux x64 build of better-sqlite3 (and the snapshot, checked at bundling)', () => {
@@ -181,5 +181,45 @@ describe('Netlify function bundle', () => {
       'netlify-vary': 'query=limit',
       'netlify-cdn-cache-control': expect.stringMatching(/^public, durable, max-age=\d+/),
     });
+  });
+
+  it('answers every URL of the sitemap: the CDN its files, the function (from its own folder) the product pages', () => {
+    expect(existsSync(join(bundles.service!, 'dist', 'server', 'entry.mjs'))).toBe(true);
+    expect(existsSync(join(bundles['quota-sweep']!, 'dist'))).toBe(false);
+    const client = join(process.cwd(), 'dist', 'client');
+    const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    const root = readFileSync(join(client, 'sitemap.xml'), 'utf8');
+    const paths = root.includes('<sitemapindex')
+      ? locs(root).flatMap((child) => locs(readFileSync(join(client, child), 'utf8')))
+      : locs(root);
+    // Netlify's routing: a file of the publish directory first (preferStatic), then the function's paths.
+    const routedToFunction = (path: string) =>
+      NETLIFY_FUNCTION_PATHS.some((p) => (p.endsWith('/*') ? path.startsWith(p.slice(0, -1)) : path === p));
+    const isFile = (path: string) =>
+      [path, `${path}.html`, join(path, 'index.html')].some((f) => existsSync(join(client, f)) && !f.endsWith('/'));
+    const toFunction = paths.filter((path) => !isFile(path));
+    expect(toFunction.filter((path) => !routedToFunction(path))).toEqual([]);
+    expect(toFunction.length).toBeGreaterThan(300);
+    writeFileSync(join(bundles.service!, 'paths.json'), JSON.stringify(toFunction));
+    writeFileSync(
+      join(bundles.service!, 'probe-pages.mjs'),
+      `import { readFileSync } from 'node:fs';
+       const fn = await import('./netlify/functions/service.mjs');
+       const failing = [];
+       for (const path of JSON.parse(readFileSync('paths.json', 'utf8'))) {
+         const res = await fn.default(new Request('https://site.example' + path), {});
+         const html = await res.text();
+         const page = path.startsWith('/produtos/');
+         if (res.status !== 200 || (page && !(res.headers.get('content-type').startsWith('text/html') && html.includes('application/ld+json'))))
+           failing.push(res.status + ' ' + path);
+       }
+       console.log(JSON.stringify(failing));`,
+    );
+    const output = execFileSync(process.execPath, ['probe-pages.mjs'], {
+      cwd: bundles.service!,
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import { describeDocumentsContract } from '../contract/documents-contract.ts';
 import { describeMcpContract } from '../contract/mcp-contract.ts';
+import { describeProductPagesContract } from '../contract/pages-contract.ts';
 import { describeQuotaContract, SMALL_QUOTAS } from '../contract/quota-contract.ts';
 import { describeMissingSnapshotContract, describeStatsContract, type Send } from '../contract/stats-contract.ts';
 import { useNetlifyDev } from '../support/netlify-target.ts';
@@ -27,3 +28,6 @@ describeQuotaContract('Netlify Functions (local emulation, quotas in Blobs)', ()
   headers.set('X-Forwarded-For', client);
   return netlify.send(new Request(`http://localhost${path}`, { ...init, headers }), inject('sampleSnapshot'), SMALL_QUOTAS);
 });
+// Each emulated request runs in a fresh worker (about a second): every sitemap URL is asked of
+// the bundled Function instead (tests/targets/function-bundle.test.ts).
+describeProductPagesContract('Netlify (local emulation: the pages Function)', (snapshot) => sendWith(() => snapshot), 25);

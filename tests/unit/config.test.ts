@@ -55,4 +55,16 @@ describe('loadConfig: quotas and the product page template', () => {
     expect(() => loadConfig({ PRODUCT_URL_TEMPLATE: 'loja/{id}' })).toThrow(/PRODUCT_URL_TEMPLATE/);
     expect(() => loadConfig({ PRODUCT_URL_TEMPLATE: 'javascript:alert({id})' })).toThrow(/PRODUCT_URL_TEMPLATE/);
   });
+
+  it('refuses a template on this site that no product page would answer', () => {
+    expect(loadConfig({ PRODUCT_URL_TEMPLATE: '/p/{slug}-{id}' }).productUrlTemplate).toMatch(/\/p\/\{slug\}-\{id\}$/);
+    expect(() => loadConfig({ PRODUCT_URL_TEMPLATE: '/{id}' })).toThrow(/fixed segment/);
+    expect(() => loadConfig({ PRODUCT_URL_TEMPLATE: '/produtos?id={id}' })).toThrow(/fixed segment/);
+    // Netlify routes only /produtos/* to the pages' Function.
+    expect(loadConfig({ NETLIFY: 'true', PRODUCT_URL_TEMPLATE: '/produtos/{slug}-{id}' }).productUrlTemplate).toContain('/produtos/');
+    expect(() => loadConfig({ NETLIFY: 'true', PRODUCT_URL_TEMPLATE: '/p/{id}' })).toThrow(/on Netlify/);
+    expect(loadConfig({ NETLIFY: 'true', PRODUCT_URL_TEMPLATE: 'https://loja.example/p/{id}' }).productUrlTemplate).toBe(
+      'https://loja.example/p/{id}',
+    );
+  });
 });

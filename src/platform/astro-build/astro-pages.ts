@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pathToFileURL } from 'node:url';
 import { inject } from 'light-my-request';
 import type { PageModel, PageRenderer } from '../../product-pages/page-model.ts';
 
@@ -28,5 +30,27 @@ export function astroPages(astro: AstroMiddleware): PageRenderer {
     );
     if (response.statusCode !== expected) throw new Error(`Astro answered ${response.statusCode} for a ${model.kind} page`);
     return response.payload;
+  };
+}
+
+/**
+ * Loads Astro's server build (`dist/server/entry.mjs`) and renders pages with it. The build is
+ * self-contained (astro.config.mjs: every dependency bundled in), so a Netlify Function ships it
+ * as plain files next to the snapshot and imports it at run time, as the Node server does.
+ */
+export async function loadAstroPages(entryFile: string): Promise<PageRenderer> {
+  if (!existsSync(entryFile)) throw new Error(`${entryFile} is missing: run \`npm run build\` first`);
+  const { handler } = (await import(pathToFileURL(entryFile).href)) as { handler: AstroMiddleware };
+  return astroPages(handler);
+}
+
+/** The same, loaded on the first page asked for (a Function's cold start stays the API's). */
+export function lazyAstroPages(entryFile: string): PageRenderer {
+  let pages: Promise<PageRenderer> | undefined;
+  return async (model) => {
+    pages ??= loadAstroPages(entryFile);
+    // A failed load is tried again on the next page rather than kept as the answer for good.
+    pages.catch(() => (pages = undefined));
+    return (await pages)(model);
   };
 }

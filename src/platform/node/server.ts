@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type App, createApp } from '../../app/app.ts';
 import type { Config } from '../../config/config.ts';
 import type { Answer } from '../../http/answer.ts';
 import { errorAnswer } from '../../http/api-error.ts';
-import { type AstroMiddleware, astroPages } from '../astro-build/astro-pages.ts';
+import { loadAstroPages } from '../astro-build/astro-pages.ts';
 import { nodePlatform } from './node-platform.ts';
 import { clientOf, NO_CLIENT, NodeBodyRequest, NodeRequestFacts, targetOf } from './node-request.ts';
 import { bodyPending, settleUnreadBody } from './request-body.ts';
@@ -96,10 +94,8 @@ function reportAbort(req: IncomingMessage, res: ServerResponse, route: string): 
  * in process) and the rest of the built site with its 404 page.
  */
 export async function createNodeServer({ config, distDir }: NodeServerOptions): Promise<Server> {
-  const entry = join(distDir, 'server', 'entry.mjs');
-  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
-  const { handler: astro } = (await import(pathToFileURL(entry).href)) as { handler: AstroMiddleware };
-  const app = createApp(config, nodePlatform(staticFiles(join(distDir, 'client')), astroPages(astro)));
+  const pages = await loadAstroPages(join(distDir, 'server', 'entry.mjs'));
+  const app = createApp(config, nodePlatform(staticFiles(join(distDir, 'client')), pages));
   const server = createServer((req, res) => dispatch(app, config, req, res));
   server.once('close', () => app.close());
   return server;
