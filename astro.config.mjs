@@ -20,6 +20,6 @@ export default defineConfig({
   integrations: [catalogService()],
   // The server build bundles its dependencies (no node_modules at run time), so the Netlify
   // Function ships it as files; no image processing (product images are the merchants' URLs).
-  vite: { ssr: { noExternal: true } },
+  vite: { ssr: { noExternal: true, external: ['better-sqlite3'] } },
   image: { service: passthroughImageService() },
 });
