@@ -1,7 +1,8 @@
 /**
- * MCP tools/call requests per second of the self-hosted server divided by REST stats requests per
- * second of the same server, in turn in one run, one load generator (autocannon): get_product at
- * 2025-06-18 (the contract's headers) and at 2026-07-28, and search_local_products beside them.
+ * MCP tools/call and product page requests per second of the self-hosted server divided by REST
+ * stats requests per second of the same server, in turn in one run, one load generator
+ * (autocannon): get_product at 2025-06-18 (the contract's headers) and at 2026-07-28,
+ * search_local_products, and one product's page (rendered once, then kept) beside them.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -31,7 +32,7 @@ const call = (name: string, args: object, envelope = false) =>
     params: { name, arguments: args, ...(envelope ? { _meta: ENVELOPE } : {}) },
   });
 
-export const LOADS: Load[] = [
+const loads = (productPage: string): Load[] => [
   { label: 'REST stats', path: '/api/public/v1/products/1/stats' },
   {
     label: 'MCP get_product (2025-06-18)',
@@ -59,6 +60,7 @@ export const LOADS: Load[] = [
     headers: CONTRACT_HEADERS,
     body: call('search_local_products', { query: 'fone bluetooth', limit: 10 }),
   },
+  { label: 'product page (HTML)', path: productPage },
 ];
 
 export interface McpSample {
@@ -78,6 +80,9 @@ async function measure(url: string, load: Load, seconds: number): Promise<McpSam
   return { label: load.label, requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
 }
 
+/** The HTML size of the page measured, in bytes (set by the last run). */
+export let pageBytes = 0;
+
 export async function benchMcpThroughput(options: { snapshot: string; rounds: number; seconds: number }) {
   if (pin) spawnSync('taskset', ['-a', '-cp', '0', String(process.pid)]);
   const server = await startProcess(['scripts/serve.ts'], {
@@ -89,6 +94,11 @@ export async function benchMcpThroughput(options: { snapshot: string; rounds: nu
     RATE_LIMIT_MCP_REQUESTS: '1000000000',
   });
   try {
+    // Product 1's canonical page, as its redirect names it.
+    const moved = await fetch(`${server.url}/produtos/1/x`, { redirect: 'manual' });
+    const productPage = new URL(moved.headers.get('location')!).pathname;
+    pageBytes = (await (await fetch(server.url + productPage)).arrayBuffer()).byteLength;
+    const LOADS = loads(productPage);
     for (const load of LOADS) await measure(server.url, load, 2);
     const samples: McpSample[] = [];
     for (let round = 0; round < options.rounds; round++) {
@@ -104,6 +114,7 @@ export async function benchMcpThroughput(options: { snapshot: string; rounds: nu
 
 /** Per load: mean req/s, worst p99, and the median over rounds of its req/s divided by the same round's REST req/s. */
 export function summarizeMcp(samples: McpSample[]) {
+  const LOADS = loads('');
   const rest = samples.filter((s) => s.label === LOADS[0]!.label);
   const median = (xs: number[]) => {
     const sorted = [...xs].sort((a, b) => a - b);

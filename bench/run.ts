@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build|search|mcp,
+ * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build|search|mcp
+ * (mcp: MCP tool calls and product pages against REST stats),
  * --against REV (stats: this checkout's server beside REV's, side by side, before the usual figures),
  * --products N (build benchmark size, default 1,000,000), --build-rounds N (default 3),
  * --rounds N, --seconds N (stats), --naive-runs N (search: runs of the naive plan, 0 for none).
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSnapshot } from '../src/catalog/build/build-snapshot.ts';
-import { benchMcpThroughput, summarizeMcp } from './mcp-throughput.ts';
+import { benchMcpThroughput, pageBytes, summarizeMcp } from './mcp-throughput.ts';
 import { benchSearchLatency } from './search-latency.ts';
 import { benchSnapshotBuild } from './snapshot-build.ts';
 import { benchStatsAgainst } from './stats-against-revision.ts';
@@ -88,6 +89,7 @@ try {
           `(median of ${rounds} rounds)${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}`,
       );
     }
+    console.log(`product page HTML: ${(pageBytes / 1024).toFixed(1)} kB`);
   }
 
   if (values.only === undefined || values.only === 'stats') {

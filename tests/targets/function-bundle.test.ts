@@ -179,6 +179,7 @@ describe('Netlify function bundle', () => {
     );
     expect(headers).toMatchObject({
       'netlify-vary': 'query=limit',
+      'netlify-cache-tag': 'catalog',
       'netlify-cdn-cache-control': expect.stringMatching(/^public, durable, max-age=\d+/),
     });
   });

@@ -19,6 +19,8 @@ export const netlifyPlatform: Platform = {
     perClient: { 'Netlify-CDN-Cache-Control': 'no-store' },
     shared: (cache, query) => ({
       'Netlify-CDN-Cache-Control': publicCacheControl(cache).replace('public, ', 'public, durable, '),
+      // A deploy invalidates every cached answer already; the tag lets an operator purge them between deploys.
+      'Netlify-Cache-Tag': 'catalog',
       ...(query.length > 0 ? { 'Netlify-Vary': `query=${query.join('|')}` } : {}),
     }),
   },
