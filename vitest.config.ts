@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /*
- * Three projects, each with only the setup it needs (npm run test:unit runs the first alone):
+ * Four projects, each with only the setup it needs (npm run test:unit runs the first alone):
  * - unit: no snapshot, no build; seconds.
  * - integration: real SQLite snapshots (the sample export built once), the app in-process.
  * - targets: the built self-hosted server over real HTTP, the Netlify Function under emulation
  *   and as a bundle, the official MCP tools; needs the site build too.
+ * - browser: the built site in the system's Chromium (playwright-core, no downloaded browser):
+ *   screenshots, axe-core, pages without JavaScript; the same setup as targets.
  */
 export default defineConfig({
   test: {
@@ -21,6 +23,15 @@ export default defineConfig({
           name: 'targets',
           include: ['tests/targets/**/*.test.ts'],
           globalSetup: ['tests/support/snapshot-setup.ts', 'tests/support/site-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/support/snapshot-setup.ts', 'tests/support/site-setup.ts'],
+          // One Chromium per test file, each a few processes: one file at a time.
+          maxWorkers: 1,
         },
       },
     ],

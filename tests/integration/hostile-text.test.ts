@@ -42,8 +42,9 @@ beforeAll(async () => {
   });
   expect(built).toMatchObject({ ok: true });
   catalog = openCatalog(join(dir, 'catalog.sqlite'));
-  // A template with characters XML must escape (the canonical URL is the operator's).
-  const config = loadConfig({ SITE_URL: SITE, PRODUCT_URL_TEMPLATE: "/p?id={id}&slug={slug}&ref='doc'" });
+  // A template with characters XML must escape (the canonical URL is the operator's; a query
+  // would name no page the site serves, so they are in the path).
+  const config = loadConfig({ SITE_URL: SITE, PRODUCT_URL_TEMPLATE: "/p/{id}/{slug}&ref='doc'" });
   await writePublicDocuments(documentSources(config, catalog), join(dir, 'site'));
 });
 afterAll(() => {
@@ -57,7 +58,7 @@ const NOT_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-
 it('keeps the sitemap valid, the template escaped', async () => {
   const xml = read('sitemap.xml');
   expect(await sitemapSchemaErrors(xml, 'urlset')).toEqual([]);
-  expect(xml).toContain(`<loc>${SITE}/p?id=1&amp;slug=fone-jbl-tune-520bt-1&amp;ref=&apos;doc&apos;</loc>`);
+  expect(xml).toContain(`<loc>${SITE}/p/1/fone-jbl-tune-520bt-1&amp;ref=&apos;doc&apos;</loc>`);
 });
 
 it("keeps llms.txt in its structure: the hostile names escaped, no link but the service's own", () => {

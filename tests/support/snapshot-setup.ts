@@ -11,12 +11,29 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * The run's one sample snapshot, shared by every project that asks for it: their global setups
+ * run one after another in this process before any test, and a second snapshot (another
+ * generation time) would leave the site that site-setup.ts built naming a different one.
+ */
+const shared = globalThis as typeof globalThis & { sampleSnapshotBuild?: { snapshot: string; dir: string; users: number } };
+
 /** Builds the sample snapshot with the project's own script, into a temporary file (data/ is left alone). */
 export default function setup(project: TestProject) {
-  const dir = mkdtempSync(join(tmpdir(), 'catalog-test-'));
-  const snapshot = join(dir, 'catalog.sqlite');
-  const env = { ...process.env, CATALOG_SOURCE: 'data/sample', CATALOG_DB: snapshot };
-  execFileSync(process.execPath, ['scripts/build-catalog.ts'], { env, stdio: 'inherit' });
-  project.provide('sampleSnapshot', snapshot);
-  return () => rmSync(dir, { recursive: true, force: true });
+  if (!shared.sampleSnapshotBuild) {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-test-'));
+    const snapshot = join(dir, 'catalog.sqlite');
+    const env = { ...process.env, CATALOG_SOURCE: 'data/sample', CATALOG_DB: snapshot };
+    execFileSync(process.execPath, ['scripts/build-catalog.ts'], { env, stdio: 'inherit' });
+    shared.sampleSnapshotBuild = { snapshot, dir, users: 0 };
+  }
+  const build = shared.sampleSnapshotBuild;
+  build.users += 1;
+  project.provide('sampleSnapshot', build.snapshot);
+  return () => {
+    build.users -= 1;
+    if (build.users > 0) return;
+    rmSync(build.dir, { recursive: true, force: true });
+    if (shared.sampleSnapshotBuild === build) shared.sampleSnapshotBuild = undefined;
+  };
 }

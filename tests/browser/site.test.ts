@@ -1,0 +1,125 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { describeBrowser, expectAxeClean, type OpenPage, openPage, screenshot } from '../support/browser.ts';
+import { BUILT_SITE_URL, type RunningServer, startBuiltServer } from '../support/built-server.ts';
+
+// The built site in a real browser (the system's Chromium), served by the built self-hosted server.
+const PRICE = /R\$\s?\d{1,3}(\.\d{3})*,\d{2}/;
+
+/** The text of the page's first h1 (empty when it has none). */
+const heading = async (page: Page) =>
+  (
+    (await page
+      .locator('h1')
+      .first()
+      .textContent({ timeout: 5_000 })
+      .catch(() => '')) ?? ''
+  ).trim();
+const pathOf = (url: string) => new URL(url).pathname;
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+
+describeBrowser('the site in Chromium (self-hosted)', (browser) => {
+  let server: RunningServer;
+  const opened: OpenPage[] = [];
+  /** A page whose absolute links to the site reach the server under test. */
+  const open = async (options: Parameters<typeof openPage>[1] = {}) => {
+    const page = await openPage(browser(), { site: { url: BUILT_SITE_URL, server: server.baseUrl }, ...options });
+    opened.push(page);
+    return page;
+  };
+  const url = (path: string) => server.baseUrl + path;
+
+  beforeAll(async () => {
+    server = await startBuiltServer({ CATALOG_DB: inject('sampleSnapshot') });
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((page) => page.close()));
+    await server?.stop();
+  });
+
+  /** The first product page the sitemap lists (following a sitemap index to its sitemaps). */
+  async function firstProductPath(): Promise<string> {
+    const text = async (path: string) => (await fetch(url(path))).text();
+    const root = await text('/sitemap.xml');
+    const urls = root.includes('<sitemapindex')
+      ? (await Promise.all(locs(root).map(async (child) => locs(await text(pathOf(child)))))).flat()
+      : locs(root);
+    const product = urls.map(pathOf).find((path) => path.startsWith('/produtos/'));
+    expect(product, 'a product page in the sitemap').toBeDefined();
+    return product!;
+  }
+
+  it('shows the portal: a heading, no console errors, no serious accessibility violations', async () => {
+    const { page, errors } = await open();
+    const response = await page.goto(url('/'), { waitUntil: 'load' });
+    expect(response?.status()).toBe(200);
+    await screenshot(page, 'portal.png');
+    expect.soft(await heading(page)).not.toBe('');
+    expect.soft(errors, 'console errors').toEqual([]);
+    await expectAxeClean(page, '/');
+  });
+
+  it('shows a product page without JavaScript: its name and its price in reais', async () => {
+    const path = await firstProductPath();
+    const { page } = await open({ javaScriptEnabled: false });
+    const response = await page.goto(url(path));
+    expect(response?.status(), path).toBe(200);
+    await screenshot(page, 'product.png');
+    expect(await heading(page), path).not.toBe('');
+    expect(await page.getByText(PRICE).first().isVisible(), `a price like R$ 1.299,90 on ${path}`).toBe(true);
+    // axe runs in the page, so in a context with JavaScript.
+    const withJs = await open();
+    await withJs.page.goto(url(path));
+    await expectAxeClean(withJs.page, path);
+  });
+
+  it('answers the 404 page with status 404 and a way home', async () => {
+    const { page } = await open();
+    const path = '/produtos/999999999/x';
+    const response = await page.goto(url(path));
+    expect(response?.status(), path).toBe(404);
+    await screenshot(page, 'not-found.png');
+    const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    expect(
+      hrefs.some((href) => new URL(href, url(path)).pathname === '/'),
+      `a link to / among ${JSON.stringify(hrefs)}`,
+    ).toBe(true);
+    await expectAxeClean(page, path);
+  });
+
+  it('searches from the portal and follows a result to its product page', async () => {
+    const { page, errors } = await open();
+    await page.goto(url('/'));
+    const form = page.locator('form#live-search');
+    // Words the sample sells in São Paulo (its only geladeira is sold in Curitiba).
+    await form.locator('input[name="q"]').fill('fone');
+    const city = form.locator('input[name="city"]');
+    if ((await city.count()) > 0) await city.fill('São Paulo');
+    await form.locator('button:not([type]), button[type="submit"], input[type="submit"]').first().click();
+    const results = page.locator('#live-search-results a[href*="/produtos/"]');
+    await results
+      .first()
+      .waitFor({ state: 'visible', timeout: 10_000 })
+      .catch(async (error: Error) => {
+        const shown = await page
+          .locator('#live-search-results')
+          .textContent()
+          .catch(() => '(no #live-search-results)');
+        throw new Error(`no result links: ${error.message.split('\n')[0]}\nresults: ${shown}\npage errors: ${JSON.stringify(errors)}`);
+      });
+    await screenshot(page, 'live-search.png');
+    const href = (await results.first().getAttribute('href'))!;
+    expect(new URL(href, page.url()).pathname).toMatch(/^\/produtos\//);
+    expect(errors, "console errors of the portal's search").toEqual([]);
+    // The navigation's final answer (a redirect to the canonical slug is followed).
+    const answered = page.waitForResponse(
+      (r) => r.request().isNavigationRequest() && r.frame() === page.mainFrame() && (r.status() < 300 || r.status() >= 400),
+    );
+    await results.first().click();
+    const response = await answered;
+    expect(response.status(), href).toBe(200);
+    await page.waitForLoadState('load');
+    expect(new URL(page.url()).pathname).toMatch(/^\/produtos\//);
+    expect(await heading(page), href).not.toBe('');
+  });
+});
