@@ -11,10 +11,6 @@ const port = z.coerce.number().int().min(0).max(65535);
 const seconds = z.coerce.number().int().min(0).max(31_536_000);
 const positive = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000_000).default(fallback);
 
-/**
- * Environment configuration, validated once at start-up. Every variable is documented in
- * docs/operations.md; a bad value stops the process with a message naming it, instead of misbehaving later.
- */
 const DEFAULT_PRODUCT_URL_TEMPLATE = '/produtos/{id}/{slug}';
 
 /**
@@ -33,6 +29,10 @@ export function productPagesPrefix(template: string, siteUrl: string): string | 
 
 const DEFAULT_PAGES_PREFIX = productPagesPrefix(`x${DEFAULT_PRODUCT_URL_TEMPLATE}`, 'x')!;
 
+/**
+ * Environment configuration, validated once at start-up. Every variable is documented in
+ * docs/operations.md; a bad value stops the process with a message naming it, instead of misbehaving later.
+ */
 export const EnvSchema = z.object({
   /** Public base URL of the site; Netlify's own URL variable is the fallback there. */
   SITE_URL: z.url({ protocol: /^https?$/ }).optional(),

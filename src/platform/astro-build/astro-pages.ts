@@ -48,9 +48,11 @@ export async function loadAstroPages(entryFile: string): Promise<PageRenderer> {
 export function lazyAstroPages(entryFile: string): PageRenderer {
   let pages: Promise<PageRenderer> | undefined;
   return async (model) => {
-    pages ??= loadAstroPages(entryFile);
-    // A failed load is tried again on the next page rather than kept as the answer for good.
-    pages.catch(() => (pages = undefined));
+    if (pages === undefined) {
+      pages = loadAstroPages(entryFile);
+      // A failed load is tried again on the next page rather than kept as the answer for good.
+      pages.catch(() => (pages = undefined));
+    }
     return (await pages)(model);
   };
 }
