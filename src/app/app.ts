@@ -1,7 +1,7 @@
 import { lazyCatalog } from '../catalog/catalog-reader.ts';
 import { productUrlBuilder } from '../catalog/product-url.ts';
 import { type Config, loadConfig } from '../config/config.ts';
-import { createDocumentFiles } from '../documents/serve-documents.ts';
+import { createDocumentFiles, documentMethods } from '../documents/serve-documents.ts';
 import { type Answer, type BodyRequest, type RequestFacts, toResponse, WebRequestFacts } from '../http/answer.ts';
 import { errorAnswer } from '../http/api-error.ts';
 import { createMcpEndpoint, type McpDeps } from '../mcp/endpoint.ts';
@@ -13,7 +13,7 @@ import { FallbackQuotaStore } from '../quota/fallback-quota-store.ts';
 import { createQuotaGate, type QuotaGate } from '../quota/quota-gate.ts';
 import { PATHS } from '../service/paths.ts';
 import { createShowcaseEndpoint, SHOWCASE_QUERY } from '../showcase/showcase-endpoint.ts';
-import { createSiteFiles } from '../site/site-files.ts';
+import { createSiteFiles, siteMethods } from '../site/site-files.ts';
 import { createStatsEndpoint } from '../stats/stats-endpoint.ts';
 import type { Platform } from './platform.ts';
 import { ROUTES, type RouteName, type RouteSpec } from './routes.ts';
@@ -137,7 +137,8 @@ export function createApp(config: Config, platform: Platform): App {
     quota,
   };
   const handlers: Record<RouteName, Route | null> = {
-    documents: platform.files ? guardPlain('documents', createDocumentFiles(platform.files, cache)) : null,
+    // Where the platform serves the files (Netlify's CDN), the app answers only their other methods.
+    documents: guardPlain('documents', platform.files ? createDocumentFiles(platform.files, cache) : documentMethods),
     stats: guardPlain('stats', createStatsEndpoint({ catalog, cache, siteUrl, quota, cdn: platform.cdn?.perClient ?? null })),
     mcp: guardBody('mcp', createMcpEndpoint(mcpDeps, { path: PATHS.mcp, toolSet: CATALOG_TOOLS })),
     research: guardBody('research', createMcpEndpoint(mcpDeps, { path: PATHS.research, toolSet: RESEARCH_TOOLS })),
@@ -161,16 +162,17 @@ export function createApp(config: Config, platform: Platform): App {
             }),
           )
         : null,
-    site: platform.files ? guardPlain('site', createSiteFiles(platform.files, cache)) : null,
+    site: guardPlain('site', platform.files ? createSiteFiles(platform.files, cache) : siteMethods),
   };
   // The pages answer under the configured template's prefix, not only the default one.
   const matchOf = (spec: RouteSpec) => (spec.name === 'pages' && pagePaths ? (p: string) => p.startsWith(pagePaths.prefix) : spec.match);
 
   // The routes this platform has, in order; the documents only where a built file is there (a
-  // set lookup first: most paths are not files, and the stats hot path passes by here).
+  // set lookup first: most paths are not files, and the stats hot path passes by here), or by
+  // name where the CDN has the files.
   const table = ROUTES.flatMap((spec) => {
     const handler = handlers[spec.name];
-    return handler === null ? [] : [{ match: matchOf(spec), handler, isFile: spec.name === 'documents' ? platform.files! : null }];
+    return handler === null ? [] : [{ match: matchOf(spec), handler, isFile: spec.name === 'documents' ? (platform.files ?? null) : null }];
   });
   const route = (pathname: string): Route | null => {
     for (const { match, handler, isFile } of table) {

@@ -29,9 +29,23 @@ export const ROUTES: readonly RouteSpec[] = [
   // Under the default PRODUCT_URL_TEMPLATE; the app matches the configured one's prefix instead
   // (on Netlify the Function's path is fixed: config.ts refuses another same-site prefix there).
   { name: 'pages', match: (p) => p.startsWith(PATHS.productPages), netlify: [`${PATHS.productPages}*`] },
-  // The rest of the built site, its 404 page included, where the app serves files (self-hosted).
+  // The rest of the built site, its 404 page included, where the app serves files (self-hosted);
+  // on Netlify, only the methods its CDN does not answer (NETLIFY_OTHER_METHODS).
   { name: 'site', match: () => true, netlify: [] },
 ];
 
 /** The paths the Netlify Function must be routed. */
 export const NETLIFY_FUNCTION_PATHS: readonly string[] = ROUTES.flatMap((route) => route.netlify);
+
+/**
+ * Netlify's CDN answers GET and HEAD on the site's files; what it answers to other methods is not
+ * this service's contract. A second function (netlify/functions/other-methods.ts) takes those
+ * methods on every path the service function does not have, so both targets give the same 405
+ * (and the documents' CORS preflight). Functions with a path run before static files; a function
+ * limited to some methods leaves the others to the CDN (docs/architecture.md).
+ */
+export const NETLIFY_OTHER_METHODS = {
+  path: '/*',
+  excludedPath: NETLIFY_FUNCTION_PATHS,
+  method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+} as const;

@@ -22,6 +22,19 @@ export interface StaticFiles {
   get(path: string): StaticFile | null;
 }
 
+const documentPreflight = preflight(METHODS, 'Accept, If-None-Match', { 'Access-Control-Allow-Origin': '*' });
+
+/**
+ * A document's answer to the methods other than GET and HEAD: the preflight, or the contract's
+ * 405. null for GET and HEAD, which need the file. Where a CDN serves the files (Netlify), a
+ * Function gives these answers (netlify/functions/other-methods.ts).
+ */
+export function documentMethods(facts: RequestFacts): Answer | null {
+  if (facts.method === 'GET' || facts.method === 'HEAD') return null;
+  if (facts.method === 'OPTIONS') return documentPreflight();
+  return errorAnswer('METHOD_NOT_ALLOWED', { headers: { Allow: METHODS }, resolution: 'Call with GET, HEAD or OPTIONS.' });
+}
+
 /** A weak validator from a built file's size and time: files are replaced whole by a build. */
 export const fileEtag = (file: StaticFile): string => `W/"${file.size.toString(36)}-${Math.trunc(file.mtimeMs).toString(36)}"`;
 
@@ -31,16 +44,13 @@ export const fileEtag = (file: StaticFile): string => `W/"${file.size.toString(3
  * not a built document (the platform then answers, with its 404 page).
  */
 export function createDocumentFiles(files: StaticFiles, cache: CachePolicy): (facts: RequestFacts) => Answer | null {
-  const documentPreflight = preflight(METHODS, 'Accept, If-None-Match', { 'Access-Control-Allow-Origin': '*' });
   return (facts) => {
     const type = documentType(facts.pathname);
     const file = type === null ? null : files.get(facts.pathname);
     if (type === null || file === null) return null;
-    if (facts.method === 'OPTIONS') return documentPreflight();
+    const other = documentMethods(facts);
+    if (other !== null) return other;
     const headers = documentHeaders(type, cache);
-    if (facts.method !== 'GET' && facts.method !== 'HEAD') {
-      return errorAnswer('METHOD_NOT_ALLOWED', { headers: { Allow: METHODS }, resolution: 'Call with GET, HEAD or OPTIONS.' });
-    }
     const etag = fileEtag(file);
     headers.ETag = etag;
     headers['Last-Modified'] = new Date(file.mtimeMs).toUTCString();

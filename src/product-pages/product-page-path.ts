@@ -12,17 +12,20 @@ export interface ProductPagePaths {
 /**
  * The product pages this site serves, or null when the template points elsewhere (an absolute
  * URL on another site) or has no fixed first segment to own ("/{id}" would take every path).
- * `{id}` is a canonical id segment; `{slug}` any one segment: a wrong slug redirects.
+ * `{id}` is a canonical id segment; `{slug}` any one segment: a wrong slug redirects, and so does
+ * a path that stops before a last `/{slug}` ("/produtos/12", a link cut short).
  */
 export function productPagePaths(template: string, siteUrl: string): ProductPagePaths | null {
   const prefix = productPagesPrefix(template, siteUrl);
   if (prefix === null) return null;
   const path = template.slice(siteUrl.length);
   const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const source = path
+  const lastSlug = path.endsWith('/{slug}');
+  const source = (lastSlug ? path.slice(0, -'/{slug}'.length) : path)
     .split(/(\{id\}|\{slug\})/)
     .map((part) => (part === '{id}' ? '([^/]+)' : part === '{slug}' ? '[^/]+' : literally(part)))
-    .join('');
+    .join('')
+    .concat(lastSlug ? '(?:/[^/]*)?' : '');
   const pattern = new RegExp(`^${source}$`);
   return {
     prefix,

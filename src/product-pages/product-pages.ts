@@ -5,6 +5,7 @@ import { conditionalAnswer, type Rendered, render } from '../http/conditional.ts
 import { BoundedCache } from '../lib/bounded-cache.ts';
 import { getProduct } from '../mcp/tools/get-product/get-product.ts';
 import { PATHS } from '../service/paths.ts';
+import { siteMethods } from '../site/site-files.ts';
 import type { PageModel, PageRenderer } from './page-model.ts';
 import type { ProductPagePaths } from './product-page-path.ts';
 
@@ -20,7 +21,6 @@ export interface ProductPagesDeps {
   logError: (error: unknown) => void;
 }
 
-const METHODS = 'GET, HEAD';
 /** Rendered pages kept per process: the most asked products answer without rendering. */
 const KEPT_PAGES = 2000;
 
@@ -44,13 +44,8 @@ export function createProductPages(deps: ProductPagesDeps): (facts: RequestFacts
   };
 
   return async (facts) => {
-    if (facts.method !== 'GET' && facts.method !== 'HEAD') {
-      return {
-        status: 405,
-        headers: { Allow: METHODS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-        body: 'Método não permitido: use GET ou HEAD.\n',
-      };
-    }
+    const other = siteMethods(facts);
+    if (other !== null) return other;
     const catalog = deps.catalog();
     const { catalogVersion, generatedAt } = catalog.meta;
     const id = deps.paths.idOf(facts.pathname);

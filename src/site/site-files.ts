@@ -25,6 +25,20 @@ const TYPES: Record<string, string> = {
 const IMMUTABLE = '/_astro/';
 
 /**
+ * The site's answer to methods other than GET and HEAD, on any of its paths: 405. null for GET and
+ * HEAD, which need the files. Where a CDN serves the files (Netlify), a Function gives this answer
+ * (netlify/functions/other-methods.ts).
+ */
+export function siteMethods(facts: RequestFacts): Answer | null {
+  if (facts.method === 'GET' || facts.method === 'HEAD') return null;
+  return {
+    status: 405,
+    headers: { Allow: METHODS, 'Content-Type': TYPES.txt!, 'Cache-Control': 'no-store' },
+    body: 'Método não permitido: use GET ou HEAD.\n',
+  };
+}
+
+/**
  * The rest of the built site, as Netlify's CDN serves it: a page at its path ("/" is
  * /index.html, "/x" is /x.html or /x/index.html), other files by name, and the site's 404 page
  * with status 404 for anything else. Platform files whose names start with "_" ("/_headers")
@@ -55,13 +69,8 @@ export function createSiteFiles(files: StaticFiles, cache: CachePolicy): (facts:
     return answer;
   };
   return (facts) => {
-    if (facts.method !== 'GET' && facts.method !== 'HEAD') {
-      return {
-        status: 405,
-        headers: { Allow: METHODS, 'Content-Type': TYPES.txt!, 'Cache-Control': 'no-store' },
-        body: 'Método não permitido: use GET ou HEAD.\n',
-      };
-    }
+    const other = siteMethods(facts);
+    if (other !== null) return other;
     const path = resolve(facts.pathname);
     return path === null ? serve(facts, '/404.html', 404) : serve(facts, path, 200);
   };

@@ -49,6 +49,27 @@ export function describeDocumentsContract(target: string, send: () => Send, brok
       }
     });
 
+    it('answers other methods on the documents as the API does: the CORS preflight, or a 405 in the error contract', async () => {
+      const asked = [
+        ['POST', '/gpt.json'],
+        ['DELETE', '/sitemap.xml'],
+        ['PUT', '/llms.txt'],
+      ] as const;
+      for (const [method, path] of asked) {
+        const response = await send()(path, { method, body: 'x' });
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.headers.get('allow'), `${method} ${path}`).toBe('GET, HEAD, OPTIONS');
+        expect(await response.json(), `${method} ${path}`).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+      }
+      const preflight = await send()('/openapi.json', {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+    });
+
     it('lists the newest published products in the showcase: default 10, clamped to 20 and said so', async () => {
       const byDefault = ShowcaseSchema.parse(await (await send()('/gpt/products.json')).json());
       expect(byDefault.products.map((p) => p.id)).toEqual(newestIds.slice(0, 10));

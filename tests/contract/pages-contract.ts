@@ -125,12 +125,18 @@ export function describeProductPagesContract(
         expect(place.geo).toEqual({ '@type': 'GeoCoordinates', latitude: expect.any(Number), longitude: expect.any(Number) });
     });
 
-    it('redirects another slug to the canonical URL, and validates with an ETag', async () => {
+    it('redirects another slug, or none, to the canonical URL, and validates with an ETag', async () => {
       const [first] = (await sitemapUrls()).filter((url) => pathOf(url).startsWith('/produtos/'));
       const id = pathOf(first!).split('/')[2];
       const moved = await sample()(`/produtos/${id}/outro-nome`, { redirect: 'manual' });
       expect(moved.status).toBe(301);
       expect(moved.headers.get('location')).toBe(first);
+      // A link cut short before the slug, with or without its slash.
+      for (const short of [`/produtos/${id}`, `/produtos/${id}/`]) {
+        const found = await sample()(short, { redirect: 'manual' });
+        expect(found.status, short).toBe(301);
+        expect(found.headers.get('location'), short).toBe(first);
+      }
       const page = await sample()(pathOf(first!));
       const etag = page.headers.get('etag')!;
       expect(etag).toMatch(/^"/);
@@ -160,6 +166,26 @@ export function describeProductPagesContract(
         expect(response.status, path).toBe(405);
         expect(response.headers.get('allow'), path).toBe('GET, HEAD');
       }
+    });
+
+    it("answers 405 to other methods on the rest of the site's paths, and its pages to GET and HEAD", async () => {
+      const asked = [
+        ['POST', '/'],
+        ['DELETE', '/index.html'],
+        ['PUT', '/robots.txt'],
+        ['PATCH', '/nada-aqui'],
+        ['OPTIONS', '/404.html'],
+      ] as const;
+      for (const [method, path] of asked) {
+        const response = await sample()(path, { method, body: method === 'OPTIONS' ? null : 'x' });
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.headers.get('allow'), `${method} ${path}`).toBe('GET, HEAD');
+        expect(await response.text(), `${method} ${path}`).toMatch(/^Método não permitido/);
+      }
+      const home = await sample()('/');
+      expect(home.status).toBe(200);
+      expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+      expect((await sample()('/', { method: 'HEAD' })).status).toBe(200);
     });
 
     it('keeps merchant text as text: no markup, no script, JSON-LD that parses back to it', async () => {

@@ -8,7 +8,7 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { NETLIFY_FUNCTION_PATHS } from '../../src/app/routes.ts';
+import { NETLIFY_FUNCTION_PATHS, NETLIFY_OTHER_METHODS } from '../../src/app/routes.ts';
 import { bucketStoreName } from '../../src/quota/blobs-quota-store.ts';
 
 /*
@@ -45,11 +45,11 @@ beforeAll(async () => {
     ),
   });
   if (placed) rmSync(snapshot);
-  expect(results.map((r) => r.name).sort()).toEqual(['quota-sweep', 'service']);
+  expect(results.map((r) => r.name).sort()).toEqual(['other-methods', 'quota-sweep', 'service']);
   for (const result of results) {
     bundles[result.name] = result.path;
-    // The scheduled quota sweep reads no snapshot and ships none.
-    if (result.name === 'quota-sweep') continue;
+    // The scheduled quota sweep and the other methods read no snapshot and ship none.
+    if (result.name !== 'service') continue;
     expect(readdirSync(join(result.path, 'data'))).toEqual(['catalog.sqlite']);
     // Run the bundle on the sample snapshot, whatever data/ held.
     copyFileSync(inject('sampleSnapshot'), join(result.path, 'data', 'catalog.sqlite'));
@@ -117,10 +117,46 @@ describe('Netlify function bundle', () => {
     const source = await import('../../netlify/functions/service.ts');
     expect(source.config).toEqual({ path: [...NETLIFY_FUNCTION_PATHS], preferStatic: true });
     expect(NETLIFY_FUNCTION_PATHS).toEqual(['/api', '/api/*', '/mcp', '/mcp/research', '/gpt/products.json', '/produtos/*']);
+    const other = await import('../../netlify/functions/other-methods.ts');
+    expect(other.config).toEqual({
+      ...NETLIFY_OTHER_METHODS,
+      excludedPath: [...NETLIFY_OTHER_METHODS.excludedPath],
+      method: [...NETLIFY_OTHER_METHODS.method],
+    });
+  });
+
+  it('gives the methods the CDN does not serve their 405 (or preflight) from a bundle without snapshot or pages', () => {
+    const bundle = bundles['other-methods']!;
+    expect(existsSync(join(bundle, 'data'))).toBe(false);
+    expect(existsSync(join(bundle, 'dist'))).toBe(false);
+    writeFileSync(
+      join(bundle, 'probe-methods.mjs'),
+      `const fn = await import('./netlify/functions/other-methods.mjs');
+       const asked = [['POST', '/'], ['DELETE', '/produtos-novos'], ['POST', '/gpt.json'], ['OPTIONS', '/llms.txt'], ['OPTIONS', '/']];
+       const answers = [];
+       for (const [method, path] of asked) {
+         const res = await fn.default(new Request('https://site.example' + path, { method }), {});
+         answers.push([method, path, res.status, res.headers.get('allow'), res.headers.get('access-control-allow-origin'), (await res.text()).replace(/^{"error".*"code":"(\\w+)".*/s, '$1').slice(0, 30)]);
+       }
+       console.log(JSON.stringify(answers));`,
+    );
+    const output = execFileSync(process.execPath, ['probe-methods.mjs'], {
+      cwd: bundle,
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual([
+      ['POST', '/', 405, 'GET, HEAD', null, 'Método não permitido: use GET '],
+      ['DELETE', '/produtos-novos', 405, 'GET, HEAD', null, 'Método não permitido: use GET '],
+      ['POST', '/gpt.json', 405, 'GET, HEAD, OPTIONS', '*', 'METHOD_NOT_ALLOWED'],
+      ['OPTIONS', '/llms.txt', 204, 'GET, HEAD, OPTIONS', '*', ''],
+      ['OPTIONS', '/', 405, 'GET, HEAD', null, 'Método não permitido: use GET '],
+    ]);
   });
 
   it('ships only the Linux x64 build of better-sqlite3 (and the snapshot, checked at bundling)', () => {
     for (const [name, bundle] of Object.entries(bundles)) {
+      // The quota sweep ships no SQLite at all (checked above); the other two must load it.
       if (name === 'quota-sweep') continue;
       expect(readdirSync(join(bundle, 'node_modules', 'better-sqlite3', 'prebuilds'))).toEqual(['linux-x64.node']);
     }

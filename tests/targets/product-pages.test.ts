@@ -25,12 +25,4 @@ describe('the rest of the site (self-hosted)', () => {
     expect(response.status).toBe(404);
     expect(await response.text()).toMatch(/Página não encontrada/);
   });
-
-  it('answers 405 to other methods on pages and files', async () => {
-    for (const path of ['/', '/nope', '/robots.txt']) {
-      const response = await send(inject('sampleSnapshot'))(path, { method: 'POST', body: 'x' });
-      expect(response.status, path).toBe(405);
-      expect(response.headers.get('allow'), path).toBe('GET, HEAD');
-    }
-  });
 });

@@ -1,0 +1,17 @@
+import type { Config, Context } from '@netlify/functions';
+import { appFromEnv } from '../../src/app/app.ts';
+import { netlifyPlatform } from '../../src/platform/netlify/netlify-platform.ts';
+
+// The CDN serves the site's files to GET and HEAD; this function gives every other method on
+// them the self-hosted server's answer (a 405, or a document's CORS preflight). It opens no snapshot.
+const app = appFromEnv(netlifyPlatform);
+
+export default (request: Request, context: Context): Promise<Response> => app.fetch(request, context.ip);
+
+export const config: Config = {
+  // Every path but the service function's (src/app/routes.ts, NETLIFY_OTHER_METHODS); a literal,
+  // which Netlify reads without running it.
+  path: '/*',
+  excludedPath: ['/api', '/api/*', '/mcp', '/mcp/research', '/gpt/products.json', '/produtos/*'],
+  method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+};
