@@ -12,6 +12,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // Request lines only where a test reads them (it sets LOG_LEVEL=info itself).
+    env: { LOG_LEVEL: 'warn' },
     hookTimeout: 120_000,
     // Target suites start servers and NetlifyDev; two cores, so keep the parallelism modest.
     maxWorkers: 2,

@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build|search|mcp
- * (mcp: MCP tool calls and product pages against REST stats),
+ * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build|search|mcp|bundle
+ * (mcp: MCP tool calls and product pages against REST stats; bundle: the Netlify Function's bundle
+ * against the catalog's size, --sizes N,N,…, and only when asked for),
  * --against REV (stats: this checkout's server beside REV's, side by side, before the usual figures),
  * --products N (build benchmark size, default 1,000,000), --build-rounds N (default 3),
  * --rounds N, --seconds N (stats), --naive-runs N (search: runs of the naive plan, 0 for none).
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSnapshot } from '../src/catalog/build/build-snapshot.ts';
 import { benchMcpThroughput, pageBytes, summarizeMcp } from './mcp-throughput.ts';
+import { benchNetlifyBundleSize, formatBundleFigures } from './netlify-bundle-size.ts';
 import { benchSearchLatency } from './search-latency.ts';
 import { benchSnapshotBuild } from './snapshot-build.ts';
 import { benchStatsAgainst } from './stats-against-revision.ts';
@@ -27,9 +29,18 @@ const { values } = parseArgs({
     against: { type: 'string' },
     /** Runs of the naive search plan per class; 0 leaves it out (it takes most of the benchmark's time). */
     'naive-runs': { type: 'string' },
+    /** --only bundle: the catalog sizes, in products. */
+    sizes: { type: 'string', default: '10000,100000,300000,1000000' },
   },
 });
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
+
+if (values.only === 'bundle') {
+  // A sizing table rather than a speed: it is not part of the default run.
+  const sizes = values.sizes.split(',').map((s) => Number(s.trim()));
+  for (const line of formatBundleFigures(await benchNetlifyBundleSize(sizes))) console.log(line);
+  process.exit(0);
+}
 
 const work = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
 try {

@@ -1,14 +1,24 @@
 /**
  * Builds the SQLite catalog snapshot from the export in CATALOG_SOURCE (default data/sample) into
- * CATALOG_DB (default data/catalog.sqlite). Exit code 1 with a located error report when the export
- * is invalid; the previous snapshot is then left as it was.
+ * CATALOG_DB (default data/catalog.sqlite). A remote export (an https URL) is downloaded first.
+ * Exit code 1 with a located error report when the export is invalid, or with the reason when the
+ * download fails; the previous snapshot is then left as it was.
  */
 
 import { formatIssue } from '../src/catalog/build/build-issues.ts';
-import { type BuildProgress, buildSnapshot } from '../src/catalog/build/build-snapshot.ts';
-import { loadConfig } from '../src/config/config.ts';
+import { type BuildOptions, type BuildProgress, type BuildResult, buildSnapshot } from '../src/catalog/build/build-snapshot.ts';
+import { type DownloadProgress, RemoteExportError, remoteFingerprint, withDownloadedExport } from '../src/catalog/build/remote-export.ts';
+import { type Config, ConfigError, isRemoteSource, loadConfig } from '../src/config/config.ts';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  // A bad setting is the operator's to fix: its message names the variable, a stack trace would not help.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`[catalog] ${error.message}`);
+  process.exit(1);
+}
 const started = performance.now();
 let lastReport = started;
 
@@ -27,8 +37,36 @@ function showProgress(progress: BuildProgress): void {
   console.error(`[catalog] ${elapsed()}s ${progress.file}: ${progress.records} records (${percent}%)`);
 }
 
+const size = (bytes: number) => (bytes < 1_000_000 ? `${Math.round(bytes / 1000)} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`);
+
+function showDownload({ file, bytes, total }: DownloadProgress): void {
+  const now = performance.now();
+  if (now - lastReport < 2000) return;
+  lastReport = now;
+  const of = total ? ` of ${size(total)} (${Math.floor((bytes / total) * 100)}%)` : '';
+  console.error(`[catalog] ${elapsed()}s ${file}: downloaded ${size(bytes)}${of}`);
+}
+
+/** A remote export: downloaded beside the snapshot, built from there; the download is removed either way. */
+async function buildRemote(options: Omit<BuildOptions, 'sourceDir'>): Promise<BuildResult> {
+  const download = { baseUrl: config.catalogSource, token: config.catalogSourceToken, nextTo: config.catalogDb, onProgress: showDownload };
+  try {
+    return await withDownloadedExport(download, (dir) => {
+      console.error(`[catalog] ${elapsed()}s downloaded; building`);
+      return buildSnapshot({ ...options, sourceDir: dir, sourceFingerprint: remoteFingerprint(config.catalogSource) });
+    });
+  } catch (error) {
+    if (!(error instanceof RemoteExportError)) throw error;
+    console.error(`[catalog] download failed: ${error.message}; the previous snapshot was kept`);
+    process.exit(1);
+  }
+}
+
 console.error(`[catalog] building ${config.catalogDb} from ${config.catalogSource}`);
-const result = await buildSnapshot({ sourceDir: config.catalogSource, outFile: config.catalogDb, onProgress: showProgress });
+const options = { outFile: config.catalogDb, onProgress: showProgress };
+const result = isRemoteSource(config.catalogSource)
+  ? await buildRemote(options)
+  : await buildSnapshot({ ...options, sourceDir: config.catalogSource });
 
 if (!result.ok) {
   for (const issue of result.issues) console.error(`  ${formatIssue(issue)}`);

@@ -6,6 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { loadConfig } from '../src/config/config.ts';
 import { documentSettings } from '../src/documents/document-settings.ts';
+import { bundleSizeProblem, estimateServiceBundleFor } from '../src/platform/netlify/bundle-size.ts';
+import { planScheduledRebuild, RebuildScheduleError, writeScheduledRebuild } from '../src/platform/netlify/rebuild-schedule.ts';
 
 export const BUILD_INFO = 'dist/build-info.json';
 
@@ -14,10 +16,36 @@ function run(args: string[]): void {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** A build setting the operator must fix: one line, no stack. */
+function stop(message: string): never {
+  console.error(`[build] ${message}`);
+  process.exit(1);
+}
+
+/** Netlify: REBUILD_SCHEDULE (and REBUILD_HOOK_URL) checked before any work; see docs/operations.md#scheduled-rebuilds. */
+function scheduledRebuildPlan() {
+  try {
+    const plan = planScheduledRebuild(process.env);
+    if (plan.note) console.error(`[build] ${plan.note}`);
+    return plan;
+  } catch (error) {
+    if (error instanceof RebuildScheduleError) stop(error.message);
+    throw error;
+  }
+}
+
 export function build(): void {
   const config = loadConfig();
+  const rebuild = scheduledRebuildPlan();
   run(['scripts/build-catalog.ts']);
+  // Netlify: a snapshot too large for the service Function fails here, with its figures, not at deploy.
+  if (process.env.NETLIFY === 'true') {
+    const problem = bundleSizeProblem(estimateServiceBundleFor(config.catalogDb));
+    if (problem) stop(problem);
+  }
   run(['node_modules/astro/bin/astro.mjs', 'build']);
+  const scheduled = writeScheduledRebuild(rebuild);
+  if (scheduled) console.error(`[build] scheduled rebuild: ${scheduled} (schedule ${JSON.stringify(rebuild.schedule)}, UTC)`);
   writeFileSync(BUILD_INFO, `${JSON.stringify({ documents: documentSettings(config), builtAt: new Date().toISOString() }, null, 2)}\n`);
 }
 

@@ -7,27 +7,44 @@ import { BUILD_INFO } from './build.ts';
 
 try {
   const config = loadConfig();
-  // The documents state the settings they were built with (the site, the cache policy, the
-  // quotas); this server answers under its own.
-  if (existsSync(BUILD_INFO)) {
-    const built = (JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { documents?: Record<string, unknown> }).documents;
-    const changed = changedDocumentSettings(built, documentSettings(config));
-    if (changed.length > 0)
-      console.warn(
-        `[server] the documents were built with a different ${changed.join(', ')}: rebuild (npm run build) or set them as built`,
-      );
+  // The documents and the portal state the settings they were built with (the site, the cache
+  // policy, the quotas): a server under other settings would contradict them. Refused, unless
+  // SERVE_MISMATCHED_DOCUMENTS=on (the test suites, which vary the quotas over one build).
+  const built = existsSync(BUILD_INFO)
+    ? (JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { documents?: Record<string, unknown> }).documents
+    : undefined;
+  const changed = changedDocumentSettings(built, documentSettings(config));
+  if (changed.length > 0) {
+    const detail = changed.map(
+      (name) => `${name}: built ${JSON.stringify(built?.[name] ?? null)}, now ${JSON.stringify(documentSettings(config)[name])}`,
+    );
+    const message = `the built documents state other settings than this server's (${detail.join('; ')}): run npm run build with these settings (npm start does it for you), or set them as built`;
+    if (process.env.SERVE_MISMATCHED_DOCUMENTS !== 'on') {
+      console.error(`[server] refusing to serve: ${message}`);
+      process.exit(1);
+    }
+    console.error(`[server] SERVE_MISMATCHED_DOCUMENTS=on: serving anyway; ${message}`);
   }
-  const server = await createNodeServer({ config, distDir: 'dist' });
+  const service = await createNodeServer({ config, distDir: 'dist' });
+  const { server, logger } = service;
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    console.log(
-      `[server] listening on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port} (site ${config.siteUrl})`,
+    logger.info(
+      'server',
+      `listening on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port} (site ${config.siteUrl})`,
     );
   });
-  const stop = () => server.close(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const stop = (signal: string) => {
+    logger.info('server', `${signal} received`);
+    void service.shutdown().then(() => {
+      logger.info('server', 'stopped');
+      process.exit(0);
+    });
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGHUP', () => service.refresh());
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);

@@ -2,14 +2,16 @@
  * `npm start`: builds when the build is missing or stale, then serves it.
  * Stale means: no snapshot, a snapshot of another export (or schema), no site, a site whose
  * documents state other settings (SITE_URL, the cache policy, the quotas…), or sources changed
- * since the site was built.
+ * since the site was built. A remote export cannot be listed: its snapshot is stale only when it
+ * came from another source; `npm run build` refreshes it.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { IssueLog } from '../src/catalog/build/build-issues.ts';
 import { exportFingerprint, locateExportFiles, locateSynonymsFile } from '../src/catalog/build/export-files.ts';
+import { remoteFingerprint } from '../src/catalog/build/remote-export.ts';
 import { openCatalog } from '../src/catalog/catalog-reader.ts';
-import { type Config, ConfigError, loadConfig } from '../src/config/config.ts';
+import { type Config, ConfigError, isRemoteSource, loadConfig } from '../src/config/config.ts';
 import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
 import { BUILD_INFO, build } from './build.ts';
 
@@ -31,15 +33,27 @@ function snapshotSource(file: string): { fingerprint: string } | { problem: stri
   }
 }
 
+/** Why the snapshot is not one of the export in CATALOG_SOURCE as it is now, or null. */
+function exportChange(config: Config, fingerprint: string): string | null {
+  const source = config.catalogSource;
+  if (isRemoteSource(source)) {
+    // Checking the remote files would need the network at every start, and a failure there should not stop one.
+    if (fingerprint !== remoteFingerprint(source)) return `the snapshot was not built from ${source}`;
+    console.error('[start] CATALOG_SOURCE is remote: serving the snapshot built from it; `npm run build` refreshes it');
+    return null;
+  }
+  const issues = new IssueLog(1);
+  const synonyms = locateSynonymsFile(source);
+  const files = [...locateExportFiles(source, issues), ...(synonyms ? [synonyms] : [])];
+  // An unreadable export is the build's to report, with its located errors.
+  return issues.count > 0 || fingerprint !== exportFingerprint(files) ? `${source} changed since the snapshot was built` : null;
+}
+
 function staleness(config: Config): string | null {
   const snapshot = snapshotSource(config.catalogDb);
   if ('problem' in snapshot) return snapshot.problem;
-  const issues = new IssueLog(1);
-  const synonyms = locateSynonymsFile(config.catalogSource);
-  const files = [...locateExportFiles(config.catalogSource, issues), ...(synonyms ? [synonyms] : [])];
-  // An unreadable export is the build's to report, with its located errors.
-  if (issues.count > 0 || snapshot.fingerprint !== exportFingerprint(files))
-    return `${config.catalogSource} changed since the snapshot was built`;
+  const exportChanged = exportChange(config, snapshot.fingerprint);
+  if (exportChanged) return exportChanged;
   if (!existsSync(BUILD_INFO) || !existsSync('dist/server/entry.mjs')) return 'the site is not built';
   const info = JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { documents?: Record<string, unknown> };
   const changed = changedDocumentSettings(info.documents, documentSettings(config));

@@ -12,6 +12,6 @@ export const config: Config = {
   // Every path but the service function's (src/app/routes.ts, NETLIFY_OTHER_METHODS); a literal,
   // which Netlify reads without running it.
   path: '/*',
-  excludedPath: ['/api', '/api/*', '/mcp', '/mcp/research', '/gpt/products.json', '/produtos/*'],
+  excludedPath: ['/healthz', '/readyz', '/api', '/api/*', '/mcp', '/mcp/research', '/gpt/products.json', '/produtos/*'],
   method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
 };

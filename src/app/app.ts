@@ -7,6 +7,8 @@ import { errorAnswer } from '../http/api-error.ts';
 import { createMcpEndpoint, type McpDeps } from '../mcp/endpoint.ts';
 import { mcpFailure } from '../mcp/json-rpc.ts';
 import { CATALOG_TOOLS, RESEARCH_TOOLS } from '../mcp/tool-list.ts';
+import { createHealthEndpoints } from '../operations/health.ts';
+import { createLogger, type Logger } from '../operations/logger.ts';
 import { productPagePaths } from '../product-pages/product-page-path.ts';
 import { createProductPages } from '../product-pages/product-pages.ts';
 import { FallbackQuotaStore } from '../quota/fallback-quota-store.ts';
@@ -28,6 +30,12 @@ export type Route =
   | { name: RouteName; plain: (facts: RequestFacts) => Answer | Promise<Answer> | null }
   | { name: RouteName; body: (request: BodyRequest) => Promise<Answer | Response> };
 
+/** How long /readyz waits for a quota store with no bound of its own (the SQLite file). */
+const READINESS_TIMEOUT_MS = 1_000;
+
+/** The route templates the request log names (never the path asked for, which may carry user text). */
+const STATS_TEMPLATE = /^\/api\/public\/v1\/(products|merchants)\/[^/]*\/stats$/;
+
 export interface App {
   /** The route that answers a path (WHATWG-parsed), or null: the platform's (pages, files, 404). */
   route(pathname: string): Route | null;
@@ -35,11 +43,16 @@ export interface App {
   readonly countsClients: boolean;
   /** The Web face: Netlify, Astro and tests. Paths no route answers get a 404 error. */
   fetch(request: Request, clientAddress?: string | null): Promise<Response>;
-  /** Closes the snapshot, if it was opened. */
+  /** The template of a path's route, for the request log. */
+  template(route: Route | null, pathname: string): string;
+  /** The open snapshot's version, without opening one. */
+  catalogVersion(): string | null;
+  /** Opens a snapshot a build put in place of the open one; true when it did (docs/operations.md). */
+  refreshCatalog(): boolean;
+  readonly logger: Logger;
+  /** Closes the snapshot, if it was opened, and the quota store (giving its leases back). */
   close(): void;
 }
-
-const logError = (scope: string) => (error: unknown) => console.error(`[${scope}]`, error);
 
 /** A page's 500: plain text for the person reading it (pages are not the API's contract). */
 function pageFailure(): Answer {
@@ -48,6 +61,7 @@ function pageFailure(): Answer {
 
 /** What a route answers when its handler throws or rejects: the contract's 500, never a detail. */
 const FAILURES: Record<RouteName, () => Answer> = {
+  health: () => errorAnswer('INTERNAL_ERROR'),
   documents: () => errorAnswer('INTERNAL_ERROR'),
   stats: () => errorAnswer('INTERNAL_ERROR'),
   showcase: () => errorAnswer('INTERNAL_ERROR'),
@@ -58,8 +72,8 @@ const FAILURES: Record<RouteName, () => Answer> = {
 };
 
 /** A plain handler whose failures are logged and answered as its route's 500; sync stays sync. */
-function guardPlain(name: RouteName, handle: (facts: RequestFacts) => Answer | Promise<Answer> | null): Route {
-  const log = logError(name);
+function guardPlain(logger: Logger, name: RouteName, handle: (facts: RequestFacts) => Answer | Promise<Answer> | null): Route {
+  const log = (error: unknown) => logger.error(name, error);
   const failed = (error: unknown): Answer => {
     log(error);
     return FAILURES[name]();
@@ -77,8 +91,8 @@ function guardPlain(name: RouteName, handle: (facts: RequestFacts) => Answer | P
   };
 }
 
-function guardBody(name: RouteName, handle: (request: BodyRequest) => Promise<Answer | Response>): Route {
-  const log = logError(name);
+function guardBody(logger: Logger, name: RouteName, handle: (request: BodyRequest) => Promise<Answer | Response>): Route {
+  const log = (error: unknown) => logger.error(name, error);
   return {
     name,
     body: async (request) => {
@@ -92,17 +106,32 @@ function guardBody(name: RouteName, handle: (request: BodyRequest) => Promise<An
   };
 }
 
-function webFace(route: (pathname: string) => Route | null): App['fetch'] {
-  return async (request, clientAddress = null) => {
-    const facts = new WebRequestFacts(request, clientAddress);
-    const found = route(facts.pathname);
+/** The Web face: answers a Request, and logs it once its answer (not its streamed body) is ready. */
+function webFace(app: Omit<App, 'fetch'>): App['fetch'] {
+  const answer = async (facts: WebRequestFacts, found: Route | null): Promise<Response> => {
     if (found === null) return toResponse(errorAnswer('API_ROUTE_NOT_FOUND'));
     if ('body' in found) {
-      const answer = await found.body(facts);
-      return answer instanceof Response ? answer : toResponse(answer);
+      const answered = await found.body(facts);
+      return answered instanceof Response ? answered : toResponse(answered);
     }
-    const answer = await found.plain(facts);
-    return toResponse(answer ?? errorAnswer('API_ROUTE_NOT_FOUND'));
+    return toResponse((await found.plain(facts)) ?? errorAnswer('API_ROUTE_NOT_FOUND'));
+  };
+  return async (request, clientAddress = null) => {
+    const started = performance.now();
+    const facts = new WebRequestFacts(request, clientAddress);
+    const found = app.route(facts.pathname);
+    const response = await answer(facts, found);
+    app.logger.request(
+      {
+        method: facts.method,
+        route: app.template(found, facts.pathname),
+        status: response.status,
+        durationMs: performance.now() - started,
+        catalogVersion: app.catalogVersion(),
+      },
+      found?.name === 'health' ? 'debug' : 'info',
+    );
+    return response;
   };
 }
 
@@ -112,16 +141,19 @@ function webFace(route: (pathname: string) => Route | null): App['fetch'] {
  * requests into these and back.
  */
 export function createApp(config: Config, platform: Platform): App {
-  const catalog = lazyCatalog(config.catalogDb);
-  const quota: QuotaGate | null = config.rateLimits.enabled
-    ? createQuotaGate(
-        config.rateLimits,
-        new FallbackQuotaStore(platform.quotaStore(config), {
-          timeoutMs: platform.quotaTimeoutMs,
-          log: (m) => console.error('[quota]', m),
-        }),
-      )
+  const logger = createLogger(config.logLevel);
+  const logError = (scope: string) => (error: unknown) => logger.error(scope, error);
+  const catalog = lazyCatalog(config.catalogDb, {
+    releaseAfterMs: config.snapshotReleaseSeconds * 1000,
+    log: (m) => logger.warn('catalog', m),
+  });
+  const quotaStore = config.rateLimits.enabled
+    ? new FallbackQuotaStore(platform.quotaStore(config), {
+        timeoutMs: platform.quotaTimeoutMs,
+        log: (m) => logger.warn('quota', m),
+      })
     : null;
+  const quota: QuotaGate | null = quotaStore && createQuotaGate(config.rateLimits, quotaStore);
   const productUrl = productUrlBuilder(config.productUrlTemplate);
   const { cache, siteUrl } = config;
   const pagePaths = productPagePaths(config.productUrlTemplate, siteUrl);
@@ -137,18 +169,29 @@ export function createApp(config: Config, platform: Platform): App {
     quota,
   };
   const handlers: Record<RouteName, Route | null> = {
+    health: guardPlain(
+      logger,
+      'health',
+      createHealthEndpoints({
+        catalog,
+        probeQuotaStore: quotaStore && (() => quotaStore.probe(platform.quotaTimeoutMs ?? READINESS_TIMEOUT_MS)),
+        logError: logError('health'),
+      }),
+    ),
     // Where the platform serves the files (Netlify's CDN), the app answers only their other methods.
-    documents: guardPlain('documents', platform.files ? createDocumentFiles(platform.files, cache) : documentMethods),
-    stats: guardPlain('stats', createStatsEndpoint({ catalog, cache, siteUrl, quota, cdn: platform.cdn?.perClient ?? null })),
-    mcp: guardBody('mcp', createMcpEndpoint(mcpDeps, { path: PATHS.mcp, toolSet: CATALOG_TOOLS })),
-    research: guardBody('research', createMcpEndpoint(mcpDeps, { path: PATHS.research, toolSet: RESEARCH_TOOLS })),
+    documents: guardPlain(logger, 'documents', platform.files ? createDocumentFiles(platform.files, cache) : documentMethods),
+    stats: guardPlain(logger, 'stats', createStatsEndpoint({ catalog, cache, siteUrl, quota, cdn: platform.cdn?.perClient ?? null })),
+    mcp: guardBody(logger, 'mcp', createMcpEndpoint(mcpDeps, { path: PATHS.mcp, toolSet: CATALOG_TOOLS })),
+    research: guardBody(logger, 'research', createMcpEndpoint(mcpDeps, { path: PATHS.research, toolSet: RESEARCH_TOOLS })),
     showcase: guardPlain(
+      logger,
       'showcase',
       createShowcaseEndpoint({ catalog, productUrl, cache, cdn: platform.cdn?.shared(cache, SHOWCASE_QUERY) ?? null }),
     ),
     pages:
       platform.pages && pagePaths
         ? guardPlain(
+            logger,
             'pages',
             createProductPages({
               catalog,
@@ -162,7 +205,7 @@ export function createApp(config: Config, platform: Platform): App {
             }),
           )
         : null,
-    site: guardPlain('site', platform.files ? createSiteFiles(platform.files, cache) : siteMethods),
+    site: guardPlain(logger, 'site', platform.files ? createSiteFiles(platform.files, cache) : siteMethods),
   };
   // The pages answer under the configured template's prefix, not only the default one.
   const matchOf = (spec: RouteSpec) => (spec.name === 'pages' && pagePaths ? (p: string) => p.startsWith(pagePaths.prefix) : spec.match);
@@ -181,12 +224,38 @@ export function createApp(config: Config, platform: Platform): App {
     return null;
   };
 
-  return {
+  const template = (found: Route | null, pathname: string): string => {
+    switch (found?.name) {
+      case 'health':
+      case 'mcp':
+      case 'research':
+      case 'showcase':
+        return pathname;
+      case 'documents':
+        return pathname.startsWith(PATHS.sitemapChildren) ? `${PATHS.sitemapChildren}/sitemap-{n}.xml` : pathname;
+      case 'stats': {
+        const kind = STATS_TEMPLATE.exec(pathname)?.[1];
+        return kind === 'products' ? PATHS.productStats : kind === 'merchants' ? PATHS.merchantStats : `${PATHS.api}/*`;
+      }
+      case 'pages':
+        return `${pagePaths?.prefix ?? PATHS.productPages}*`;
+      default:
+        return '/*';
+    }
+  };
+  const app: Omit<App, 'fetch'> = {
     route,
     countsClients: quota !== null,
-    fetch: webFace(route),
-    close: () => catalog.close(),
+    template,
+    catalogVersion: () => catalog.current()?.catalogVersion ?? null,
+    refreshCatalog: () => catalog.refresh(),
+    logger,
+    close: () => {
+      catalog.close();
+      quotaStore?.close();
+    },
   };
+  return { ...app, fetch: webFace(app) };
 }
 
 /** The route of a path by the table alone, without an app (what serverless adapters check first). */
@@ -202,13 +271,23 @@ export function appFromEnv(platform: Platform, env: Record<string, string | unde
   try {
     config = loadConfig(env);
   } catch (error) {
-    logError('config')(error);
-    const failing = (name: RouteName) => guardPlain(name, () => FAILURES[name]());
+    const logger = createLogger('info');
+    logger.error('config', error);
+    const failing = (name: RouteName) => guardPlain(logger, name, () => FAILURES[name]());
     const route = (pathname: string) => {
       const spec = routeSpecOf(pathname);
       return spec === undefined ? null : failing(spec.name);
     };
-    return { route, countsClients: false, fetch: webFace(route), close: () => {} };
+    const app: Omit<App, 'fetch'> = {
+      route,
+      countsClients: false,
+      template: (found) => found?.name ?? '/*',
+      catalogVersion: () => null,
+      refreshCatalog: () => false,
+      logger,
+      close: () => {},
+    };
+    return { ...app, fetch: webFace(app) };
   }
   return createApp(config, platform);
 }

@@ -1,7 +1,7 @@
 import { documentType } from '../documents/document-files.ts';
 import { PATHS } from '../service/paths.ts';
 
-export type RouteName = 'documents' | 'stats' | 'mcp' | 'research' | 'showcase' | 'pages' | 'site';
+export type RouteName = 'health' | 'documents' | 'stats' | 'mcp' | 'research' | 'showcase' | 'pages' | 'site';
 
 export interface RouteSpec {
   name: RouteName;
@@ -21,6 +21,7 @@ export interface RouteSpec {
  * never sees them; a file under /api/ (openapi.yaml) wins over the API.
  */
 export const ROUTES: readonly RouteSpec[] = [
+  { name: 'health', match: (p) => p === PATHS.healthz || p === PATHS.readyz, netlify: [PATHS.healthz, PATHS.readyz] },
   { name: 'documents', match: (p) => documentType(p) !== null, netlify: [] },
   { name: 'stats', match: (p) => p === PATHS.api || p.startsWith(`${PATHS.api}/`), netlify: [PATHS.api, `${PATHS.api}/*`] },
   { name: 'mcp', match: (p) => p === PATHS.mcp, netlify: [PATHS.mcp] },

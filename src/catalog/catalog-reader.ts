@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { createDiscoveryReader, type DiscoveryReader } from './discovery-reader.ts';
 import { createDocumentsReader, type DocumentsReader } from './documents-reader.ts';
@@ -91,21 +92,73 @@ export function openCatalog(file: string, options: { memoryMap?: boolean } = {})
 }
 
 /**
- * Opens the snapshot on first use and keeps it for the life of the process. A failed open is not
- * cached: once a build puts a snapshot in place, the next request succeeds without a restart.
+ * Opens the snapshot on first use and keeps it until the file at its path is replaced: a build
+ * renames a new snapshot over the old one, and `refresh()` (the self-hosted server calls it every
+ * few seconds and on SIGHUP) opens the new file and answers from it from then on. Requests that
+ * took the old reader keep it: it is closed `releaseAfterMs` later, which releases the replaced
+ * file. A failed open is not cached, and a new file that cannot be opened leaves the old reader
+ * in use: the next refresh tries again.
  */
-export function lazyCatalog(file: string): LazyCatalog {
+export function lazyCatalog(file: string, options: { releaseAfterMs?: number; log?: (message: string) => void } = {}): LazyCatalog {
   let reader: CatalogReader | undefined;
-  const catalog = (() => (reader ??= openCatalog(file))) as LazyCatalog;
+  let opened: string | null = null;
+  const retiring = new Set<{ reader: CatalogReader; timer: NodeJS.Timeout }>();
+  const release = options.releaseAfterMs ?? 30_000;
+
+  const open = (): CatalogReader => {
+    const identity = fileIdentity(file);
+    const next = openCatalog(file);
+    opened = identity;
+    return next;
+  };
+  const catalog = (() => (reader ??= open())) as LazyCatalog;
+  catalog.current = () => reader?.meta ?? null;
+  catalog.refresh = () => {
+    if (reader === undefined || fileIdentity(file) === opened) return false;
+    let next: CatalogReader;
+    try {
+      next = open();
+    } catch (error) {
+      options.log?.(`a new snapshot is in place but cannot be opened yet: ${(error as Error).message}`);
+      return false;
+    }
+    const old = reader;
+    reader = next;
+    const entry = { reader: old, timer: setTimeout(() => retire(entry), release) };
+    entry.timer.unref();
+    retiring.add(entry);
+    return true;
+  };
+  const retire = (entry: { reader: CatalogReader; timer: NodeJS.Timeout }) => {
+    clearTimeout(entry.timer);
+    entry.reader.close();
+    retiring.delete(entry);
+  };
   catalog.close = () => {
+    for (const entry of retiring) retire(entry);
     reader?.close();
     reader = undefined;
+    opened = null;
   };
   return catalog;
+}
+
+/** The file a path names now (device, inode, size, time): a rename over it gives another. */
+function fileIdentity(file: string): string | null {
+  try {
+    const { dev, ino, size, mtimeMs } = statSync(file);
+    return `${dev}:${ino}:${size}:${mtimeMs}`;
+  } catch {
+    return null;
+  }
 }
 
 /** The process's reader, opened on first use; close() releases it. */
 export interface LazyCatalog {
   (): CatalogReader;
+  /** The open snapshot's version and time, without opening one. */
+  current(): CatalogMeta | null;
+  /** Opens the file now at the path if it is another one; true when the reader changed. */
+  refresh(): boolean;
   close(): void;
 }

@@ -37,7 +37,13 @@ export const EnvSchema = z.object({
   /** Public base URL of the site; Netlify's own URL variable is the fallback there. */
   SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   URL: z.url().optional(),
+  /** The export: a directory, or a base URL (https; http on loopback hosts only) whose files the build downloads. */
   CATALOG_SOURCE: z.string().min(1).default('data/sample'),
+  /** Sent as "Authorization: Bearer …" to a remote CATALOG_SOURCE's origin only; never logged. */
+  CATALOG_SOURCE_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7E]+$/, { message: 'must be printable ASCII without spaces (the token itself, without "Bearer")' })
+    .optional(),
   CATALOG_DB: z.string().min(1).default('data/catalog.sqlite'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port.default(4321),
@@ -69,6 +75,12 @@ export const EnvSchema = z.object({
   RATE_LIMIT_DB: z.string().min(1).default('data/quotas.sqlite'),
   /** "on" behind a reverse proxy: the client is the last address it appends to X-Forwarded-For. */
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
+  /** The request log and the service's own messages: "info" logs every request, "warn" and "error" only trouble. */
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Self-hosted: how long a SIGTERM waits for requests in flight before closing their connections. */
+  SHUTDOWN_GRACE_SECONDS: seconds.default(10),
+  /** Self-hosted: how long a replaced snapshot stays open for the requests that took it. */
+  SNAPSHOT_RELEASE_SECONDS: seconds.default(30),
 });
 
 /** The public quotas, per client; the documents state them, the endpoints enforce them. */
@@ -87,7 +99,9 @@ export interface RateLimits {
 
 export interface Config {
   siteUrl: string;
+  /** A directory, or a remote export's base URL (ending in "/"): see isRemoteSource. */
   catalogSource: string;
+  catalogSourceToken: string | null;
   catalogDb: string;
   host: string;
   port: number;
@@ -99,7 +113,12 @@ export interface Config {
   /** Serialized origins ("https://app.example") browser pages may call /mcp from; null: any. Loopback pages always may. */
   allowedOrigins: ReadonlySet<string> | null;
   rateLimits: RateLimits;
+  logLevel: LogLevel;
+  shutdownGraceSeconds: number;
+  snapshotReleaseSeconds: number;
 }
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 export class ConfigError extends Error {}
 
@@ -136,6 +155,34 @@ function allowedOrigins(list: string | undefined, ownUrls: (string | undefined)[
   return new Set(origins);
 }
 
+/** A CATALOG_SOURCE with a scheme ("https://…") names a remote export; anything else is a directory. */
+export const isRemoteSource = (source: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(source);
+
+/**
+ * Why a remote export may not be read from this URL, or null. The token and the catalog travel
+ * over it, so plain http is for loopback hosts only (tests, local mirrors). Redirects are checked too.
+ */
+export function sourceUrlProblem(url: URL): string | null {
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname))) return null;
+  if (url.protocol === 'http:') return 'http:// is accepted for loopback hosts only (127.0.0.1, ::1, localhost); use https://';
+  return `${url.protocol}// is not supported; use an https:// URL or a directory`;
+}
+
+/** A directory as given; a URL checked and made a folder ("/" added), so file names resolve inside it. */
+function catalogSource(value: string): string {
+  if (!isRemoteSource(value)) return value;
+  const fail = (why: string) => new ConfigError(`Invalid environment configuration: CATALOG_SOURCE: ${why}`);
+  if (!URL.canParse(value)) throw fail('not a valid URL');
+  const url = new URL(value);
+  const problem = sourceUrlProblem(url);
+  if (problem) throw fail(problem);
+  // Resolving a file name drops a query, and credentials in the URL would be logged with it.
+  if (url.username || url.password) throw fail('no credentials in the URL; set CATALOG_SOURCE_TOKEN');
+  if (url.search || url.hash) throw fail('no query or fragment: file names are resolved against the URL as a folder');
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url.href;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty variables count as unset, as shells and dashboards often leave them that way.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -166,7 +213,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     siteUrl,
-    catalogSource: e.CATALOG_SOURCE,
+    catalogSource: catalogSource(e.CATALOG_SOURCE),
+    catalogSourceToken: e.CATALOG_SOURCE_TOKEN ?? null,
     catalogDb: e.CATALOG_DB,
     host: e.HOST,
     port: e.PORT,
@@ -186,5 +234,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       localStore: e.RATE_LIMIT_DB,
       trustProxy: e.TRUST_PROXY === 'on',
     },
+    logLevel: e.LOG_LEVEL,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    snapshotReleaseSeconds: e.SNAPSHOT_RELEASE_SECONDS,
   };
 }

@@ -11,8 +11,13 @@ const METHODS = 'GET, HEAD, OPTIONS';
 export interface StaticFile {
   size: number;
   mtimeMs: number;
-  /** Its bytes, read as they are sent. */
+  /**
+   * Its bytes, read as they are sent. `size` and `mtimeMs` describe these very bytes even if a
+   * rebuild renames another file over the path meanwhile (the file is held open from `get`).
+   */
   open(): ReadableStream<Uint8Array>;
+  /** Lets the file go without reading it (HEAD, 304): every file got is opened or closed. */
+  close(): void;
 }
 
 /** The built site's static files, by URL path ("/gpt.json"). */
@@ -46,19 +51,19 @@ export const fileEtag = (file: StaticFile): string => `W/"${file.size.toString(3
 export function createDocumentFiles(files: StaticFiles, cache: CachePolicy): (facts: RequestFacts) => Answer | null {
   return (facts) => {
     const type = documentType(facts.pathname);
-    const file = type === null ? null : files.get(facts.pathname);
-    if (type === null || file === null) return null;
+    if (type === null) return null;
     const other = documentMethods(facts);
     if (other !== null) return other;
+    const file = files.get(facts.pathname);
+    if (file === null) return null;
     const headers = documentHeaders(type, cache);
     const etag = fileEtag(file);
     headers.ETag = etag;
     headers['Last-Modified'] = new Date(file.mtimeMs).toUTCString();
     const answer = conditionalAnswer(facts, etag, headers, null);
-    if (answer.status === 200) {
-      headers['Content-Length'] = String(file.size);
-      if (facts.method === 'GET') answer.body = file.open();
-    }
+    if (answer.status === 200) headers['Content-Length'] = String(file.size);
+    if (answer.status === 200 && facts.method === 'GET') answer.body = file.open();
+    else file.close();
     return answer;
   };
 }

@@ -14,6 +14,10 @@ export class BoundedCache<K, V> {
     return this.map.get(key);
   }
 
+  clear(): void {
+    this.map.clear();
+  }
+
   entries(): IterableIterator<[K, V]> {
     return this.map.entries();
   }

@@ -90,6 +90,10 @@ export class BlobsQuotaStore implements QuotaStore {
   }
 
   /** Kept as the blob "salt": the first instance to ask creates it, every later one reads it. */
+  async ping(): Promise<void> {
+    await this.store(this.name).get('salt', { type: 'text' });
+  }
+
   async salt(): Promise<string> {
     const blobs = this.store(this.name);
     const existing = await blobs.get('salt', { type: 'text' });

@@ -33,6 +33,31 @@ export class FallbackQuotaStore implements QuotaStore {
     );
   }
 
+  ping(): Promise<void> {
+    return this.primary.ping();
+  }
+
+  /** Whether the shared store answers a read within `timeoutMs` (the fallback does not count). */
+  async probe(timeoutMs: number): Promise<{ reachable: boolean; ms: number }> {
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      const reachable = await Promise.race([this.primary.ping().then(() => true), late]);
+      return { reachable, ms: Math.round(performance.now() - started) };
+    } catch {
+      return { reachable: false, ms: Math.round(performance.now() - started) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  close(): void {
+    this.primary.close?.();
+  }
+
   async salt(): Promise<string> {
     return this.guard(
       () => this.primary.salt(),

@@ -121,6 +121,10 @@ export class LocalQuotaStore implements QuotaStore {
     return this.db.prepare("SELECT value FROM meta WHERE key = 'salt'").pluck().get() as string;
   }
 
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
   /** Gives the units of this process's live leases back to the file, then closes it. */
   close(): void {
     for (const [key, lease] of this.leases.entries()) {

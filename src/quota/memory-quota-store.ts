@@ -34,6 +34,8 @@ export class MemoryQuotaStore implements QuotaStore {
   }
 
   /** This instance's own: nothing is shared. */
+  async ping(): Promise<void> {}
+
   async salt(): Promise<string> {
     return this.secret;
   }

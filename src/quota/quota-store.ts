@@ -21,6 +21,10 @@ export interface QuotaStore {
    * random on first use and kept in the store, so every instance sharing the store agrees.
    */
   salt(): Promise<string>;
+  /** Reaches the store with one cheap read (readiness checks): rejects when it cannot. */
+  ping(): Promise<void>;
+  /** Gives back what this process holds (leases) and closes the store; called once, at shutdown. */
+  close?(): void;
 }
 
 /** A fresh random salt: 256 bits, base64url. */

@@ -21,6 +21,9 @@ export const PATHS = {
   sitemapChildren: '/sitemaps',
   openapiJson: '/openapi.json',
   openapiYaml: '/api/openapi.yaml',
+  /** Liveness and readiness, for load balancers and orchestrators (never rate-limited). */
+  healthz: '/healthz',
+  readyz: '/readyz',
   /** The product pages of the default PRODUCT_URL_TEMPLATE ("/produtos/{id}/{slug}"). */
   productPages: '/produtos/',
 } as const;

@@ -62,10 +62,9 @@ export function createSiteFiles(files: StaticFiles, cache: CachePolicy): (facts:
     const etag = fileEtag(file);
     headers.ETag = etag;
     const answer = status === 200 ? conditionalAnswer(facts, etag, headers, null) : { status, headers, body: null };
-    if (answer.status !== 304) {
-      headers['Content-Length'] = String(file.size);
-      if (facts.method === 'GET') answer.body = file.open();
-    }
+    if (answer.status !== 304) headers['Content-Length'] = String(file.size);
+    if (answer.status !== 304 && facts.method === 'GET') answer.body = file.open();
+    else file.close();
     return answer;
   };
   return (facts) => {

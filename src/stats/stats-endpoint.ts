@@ -64,11 +64,17 @@ export function createStatsEndpoint(deps: StatsDeps): (facts: RequestFacts) => A
   const statsPreflight = preflight(STATS_METHODS, 'Accept, Content-Type, If-None-Match', { ...CORS_HEADERS, ...cdn });
 
   /*
-   * Rendered bodies and their ETags, by route and id. The snapshot never changes under a reader,
-   * so entries never go stale; a hot product then costs no query, no serialization, no hashing.
+   * Rendered bodies and their ETags, by route and id, for the reader they came from. The snapshot
+   * never changes under a reader, so entries never go stale; a hot product then costs no query,
+   * no serialization, no hashing. A new snapshot (a rebuild swapped in) starts a new cache.
    */
   const rendered = new BoundedCache<string, Rendered>(RENDERED_CACHE_ENTRIES);
+  let renderedFor: CatalogReader | null = null;
   const renderStats = (catalog: CatalogReader, isProduct: boolean, id: number): Rendered => {
+    if (renderedFor !== catalog) {
+      rendered.clear();
+      renderedFor = catalog;
+    }
     const key = isProduct ? `p${id}` : `m${id}`;
     let entry = rendered.get(key);
     if (entry === undefined) {

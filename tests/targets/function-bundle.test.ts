@@ -116,7 +116,16 @@ describe('Netlify function bundle', () => {
     expect(config.build.publish).toMatch(/dist\/client$/);
     const source = await import('../../netlify/functions/service.ts');
     expect(source.config).toEqual({ path: [...NETLIFY_FUNCTION_PATHS], preferStatic: true });
-    expect(NETLIFY_FUNCTION_PATHS).toEqual(['/api', '/api/*', '/mcp', '/mcp/research', '/gpt/products.json', '/produtos/*']);
+    expect(NETLIFY_FUNCTION_PATHS).toEqual([
+      '/healthz',
+      '/readyz',
+      '/api',
+      '/api/*',
+      '/mcp',
+      '/mcp/research',
+      '/gpt/products.json',
+      '/produtos/*',
+    ]);
     const other = await import('../../netlify/functions/other-methods.ts');
     expect(other.config).toEqual({
       ...NETLIFY_OTHER_METHODS,
@@ -142,7 +151,7 @@ describe('Netlify function bundle', () => {
     );
     const output = execFileSync(process.execPath, ['probe-methods.mjs'], {
       cwd: bundle,
-      env: { PATH: process.env.PATH ?? '' },
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'error' },
       encoding: 'utf8',
     });
     expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual([
@@ -167,7 +176,7 @@ describe('Netlify function bundle', () => {
     writeProbe(name, request);
     const output = execFileSync(process.execPath, ['probe.mjs'], {
       cwd: bundles[name]!,
-      env: { PATH: process.env.PATH ?? '' },
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'error' },
       encoding: 'utf8',
     });
     // biome-ignore lint/suspicious/noExplicitAny: the probes read deep into answers whose schemas other suites check.
@@ -209,7 +218,7 @@ describe('Netlify function bundle', () => {
     const headers = JSON.parse(
       execFileSync(process.execPath, ['probe-headers.mjs'], {
         cwd: bundles.service!,
-        env: { PATH: process.env.PATH ?? '' },
+        env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'error' },
         encoding: 'utf8',
       }),
     );
@@ -254,7 +263,7 @@ describe('Netlify function bundle', () => {
     );
     const output = execFileSync(process.execPath, ['probe-pages.mjs'], {
       cwd: bundles.service!,
-      env: { PATH: process.env.PATH ?? '' },
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'error' },
       encoding: 'utf8',
     });
     expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual([]);

@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { describeDocumentsContract } from '../contract/documents-contract.ts';
 import { describeMcpContract } from '../contract/mcp-contract.ts';
 import { describeProductPagesContract } from '../contract/pages-contract.ts';
@@ -31,3 +31,21 @@ describeQuotaContract('Netlify Functions (local emulation, quotas in Blobs)', ()
 // Each emulated request runs in a fresh worker (about a second): every sitemap URL is asked of
 // the bundled Function instead (tests/targets/function-bundle.test.ts).
 describeProductPagesContract('Netlify (local emulation: the pages Function)', (snapshot) => sendWith(() => snapshot), 25);
+
+describe('health and readiness: Netlify (local emulation)', () => {
+  it('answers /healthz, and /readyz with the snapshot and the Blobs quota store', async () => {
+    const health = await sendWith(() => inject('sampleSnapshot'))('/healthz');
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await sendWith(() => inject('sampleSnapshot'))('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({
+      status: 'ready',
+      catalog: { version: expect.stringMatching(/^[0-9a-f]{16}$/) },
+      quotaStore: { enabled: true, reachable: true },
+    });
+    const unready = await sendWith(() => `${inject('sampleSnapshot')}.missing`)('/readyz');
+    expect(unready.status).toBe(503);
+    expect(await unready.json()).toMatchObject({ status: 'unready', problems: ['the catalog snapshot cannot be opened'] });
+  });
+});

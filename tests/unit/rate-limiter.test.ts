@@ -85,8 +85,17 @@ describe('rate limiter', () => {
 describe('quota store fallback', () => {
   const down = () => Promise.reject(new Error('store down'));
   const never = () => new Promise<never>(() => {});
-  const failing: QuotaStore = { take: down, remember: down, salt: down };
-  const hanging: QuotaStore = { take: never, remember: never, salt: never };
+  const failing: QuotaStore = { take: down, remember: down, salt: down, ping: down };
+  const hanging: QuotaStore = { take: never, remember: never, salt: never, ping: never };
+
+  it('probes the shared store for readiness: a failure or a late answer is unreachable', async () => {
+    for (const primary of [failing, hanging]) {
+      const store = new FallbackQuotaStore(primary, { timeoutMs: 50, log: () => {} });
+      expect(await store.probe(50)).toMatchObject({ reachable: false });
+    }
+    const up = new FallbackQuotaStore(new MemoryQuotaStore(), { timeoutMs: 50, log: () => {} });
+    expect(await up.probe(50)).toMatchObject({ reachable: true });
+  });
 
   it('counts in memory when the shared store fails or does not answer in time, and says so once', async () => {
     for (const primary of [failing, hanging]) {

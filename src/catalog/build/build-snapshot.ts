@@ -28,6 +28,8 @@ export interface BuildOptions {
   onProgress?: (progress: BuildProgress) => void;
   /** How many issues to keep for the report (all are counted). */
   keepIssues?: number;
+  /** What `npm start` compares to tell a stale snapshot; default: the files' names, sizes and times. */
+  sourceFingerprint?: string;
 }
 
 export type BuildResult =
@@ -87,7 +89,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     setMeta.run(META.schemaVersion, SNAPSHOT_SCHEMA_VERSION);
     setMeta.run(META.catalogVersion, catalogVersion);
     setMeta.run(META.generatedAt, generatedAt);
-    setMeta.run(META.sourceFingerprint, exportFingerprint([...files, ...(synonymsFile ? [synonymsFile] : [])]));
+    const fingerprint = options.sourceFingerprint ?? exportFingerprint([...files, ...(synonymsFile ? [synonymsFile] : [])]);
+    setMeta.run(META.sourceFingerprint, fingerprint);
     db.exec('COMMIT');
     // Rollback journal, not WAL: the snapshot must open read-only from a read-only filesystem.
     db.pragma('journal_mode = DELETE');

@@ -4,6 +4,7 @@ import { type App, createApp } from '../../app/app.ts';
 import type { Config } from '../../config/config.ts';
 import type { Answer } from '../../http/answer.ts';
 import { errorAnswer } from '../../http/api-error.ts';
+import type { Logger } from '../../operations/logger.ts';
 import { loadAstroPages } from '../astro-build/astro-pages.ts';
 import { nodePlatform } from './node-platform.ts';
 import { clientOf, NO_CLIENT, NodeBodyRequest, NodeRequestFacts, targetOf } from './node-request.ts';
@@ -30,7 +31,7 @@ function send(res: ServerResponse, answer: Answer, close = false): void {
     res.writeHead(status, headers);
   } catch (error) {
     // Only a header value Node refuses (say, a hand-edited snapshot's meta) can land here.
-    console.error('[server]', error);
+    (res.req as LoggedRequest).log?.error('server', error);
     if (!res.headersSent) send(res, errorAnswer('INTERNAL_ERROR'));
     return;
   }
@@ -38,16 +39,44 @@ function send(res: ServerResponse, answer: Answer, close = false): void {
   else void sendWebBody(res, body);
 }
 
+/** A request with the logger its server writes errors to. */
+type LoggedRequest = IncomingMessage & { log?: Logger };
+
+/**
+ * One log line per request, once its answer is sent or its client has gone: the route's template,
+ * never the path or the query asked for, and never the client's address.
+ */
+function logWhenDone(app: App, req: IncomingMessage, res: ServerResponse, route: string, level: 'debug' | 'info' = 'info'): void {
+  const started = performance.now();
+  res.once('close', () => {
+    const finished = res.writableFinished;
+    app.logger.request(
+      {
+        method: req.method ?? '',
+        route,
+        status: finished ? res.statusCode : null,
+        durationMs: performance.now() - started,
+        catalogVersion: app.catalogVersion(),
+        ...(finished ? {} : { aborted: true as const }),
+      },
+      level,
+    );
+  });
+}
+
 /** The app's answer to one request (its routes include the site's files and 404 page). */
 function dispatch(app: App, config: Config, req: IncomingMessage, res: ServerResponse): void {
+  (req as LoggedRequest).log = app.logger;
   const url = req.url ?? '/';
   // Origin-form only ("/path?query"); "*" and absolute-form targets are not ours to route.
   if (!url.startsWith('/')) {
+    logWhenDone(app, req, res, '(not a path)');
     send(res, errorAnswer('INVALID_REQUEST_TARGET'));
     return;
   }
   const { pathname, search } = targetOf(url);
   const route = app.route(pathname);
+  logWhenDone(app, req, res, app.template(route, pathname), route?.name === 'health' ? 'debug' : 'info');
   if (route === null) {
     send(res, errorAnswer('API_ROUTE_NOT_FOUND'));
     return;
@@ -56,14 +85,13 @@ function dispatch(app: App, config: Config, req: IncomingMessage, res: ServerRes
   const client = app.countsClients ? clientOf(req, config.rateLimits.trustProxy) : NO_CLIENT;
   if ('body' in route) {
     // MCP reads its own body; its answers are plain, or the SDK's Web Responses.
-    reportAbort(req, res, route.name);
     void (async () => {
       const answer = await route.body(new NodeBodyRequest(req, pathname, search, client, config.siteUrl));
       const { close } = await settleUnreadBody(req);
       if (answer instanceof Response) await sendWebResponse(res, answer, close);
       else send(res, answer, close);
     })().catch((error: unknown) => {
-      console.error(`[${route.name}]`, error);
+      app.logger.error(route.name, error);
       res.destroy();
     });
     return;
@@ -80,23 +108,63 @@ function sendSettled(req: IncomingMessage, res: ServerResponse, answer: Answer):
   else void settleUnreadBody(req).then(({ close }) => send(res, answer, close));
 }
 
-/** A client that leaves before its answer is one log line, not a stack. */
-function reportAbort(req: IncomingMessage, res: ServerResponse, route: string): void {
-  res.once('close', () => {
-    if (!res.writableFinished)
-      console.error(`[${route}] client closed the connection before the answer: ${req.method} ${req.url?.slice(0, 200)}`);
-  });
-}
-
 /**
  * The self-hosted server: a bare node:http server in front of the app, which answers every path:
  * the API, MCP, the showcase, the documents, the product pages (rendered by Astro's server build,
  * in process) and the rest of the built site with its 404 page.
  */
-export async function createNodeServer({ config, distDir }: NodeServerOptions): Promise<Server> {
+export async function createNodeServer({ config, distDir }: NodeServerOptions): Promise<NodeService> {
   const pages = await loadAstroPages(join(distDir, 'server', 'entry.mjs'));
-  const app = createApp(config, nodePlatform(staticFiles(join(distDir, 'client')), pages));
+  const files = staticFiles(join(distDir, 'client'));
+  const app = createApp(config, nodePlatform(files, pages));
   const server = createServer((req, res) => dispatch(app, config, req, res));
-  server.once('close', () => app.close());
-  return server;
+
+  // A rebuild renames a new snapshot over the old one (npm run rebuild): looked for every second.
+  const refresh = () => {
+    if (!app.refreshCatalog()) return;
+    files.relist();
+    app.logger.info('catalog', `answering from catalog version ${app.catalogVersion()} (a new snapshot was put in place)`);
+  };
+  const watch = setInterval(refresh, SNAPSHOT_CHECK_MS);
+  watch.unref();
+  server.once('close', () => {
+    clearInterval(watch);
+    app.close();
+  });
+
+  let stopping: Promise<void> | null = null;
+  const shutdown = () =>
+    (stopping ??= new Promise<void>((resolve) => {
+      app.logger.info('server', 'stopping: no new connections; finishing the requests in flight');
+      // Idle keep-alive connections close now; busy ones once their answer is sent (looked for
+      // every 50 ms: a connection that turns idle stays open otherwise).
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      const idle = setInterval(() => server.closeIdleConnections(), 50);
+      const bound = setTimeout(() => {
+        app.logger.warn('server', `requests still in flight after ${config.shutdownGraceSeconds} s: closing their connections`);
+        server.closeAllConnections();
+      }, config.shutdownGraceSeconds * 1000);
+      bound.unref();
+      server.once('close', () => {
+        clearInterval(idle);
+        clearTimeout(bound);
+      });
+    }));
+  return { server, logger: app.logger, refresh, shutdown };
+}
+
+/** How often the server looks for a new snapshot at CATALOG_DB. */
+const SNAPSHOT_CHECK_MS = 1_000;
+
+export interface NodeService {
+  server: Server;
+  logger: Logger;
+  /** Looks for a new snapshot now (SIGHUP). */
+  refresh(): void;
+  /**
+   * Stops accepting connections, lets the requests in flight finish (closing their connections
+   * after SHUTDOWN_GRACE_SECONDS), then closes the snapshot and gives the quota leases back.
+   */
+  shutdown(): Promise<void>;
 }

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { measureServiceBundle, mirrorProject, type ServiceBundle } from '../../bench/netlify-bundle-size.ts';
+import { deflatedSize, estimateServiceBundle, SERVICE_BUNDLE_WITHOUT_SNAPSHOT } from '../../src/platform/netlify/bundle-size.ts';
+
+/*
+ * The build's size check against the bundle Netlify's bundler really makes: the service Function
+ * with the sample snapshot, bundled with netlify.toml's settings (in a hard-linked mirror of the
+ * project, so data/ is left alone), unzipped and zipped. The check adds the snapshot to a constant
+ * for the rest of the bundle; this keeps the constant honest as dependencies change.
+ */
+const MiB = 1024 * 1024;
+let work: string;
+let measured: ServiceBundle;
+let snapshotBytes: number;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'catalog-bundle-size-test-'));
+  const snapshot = inject('sampleSnapshot');
+  snapshotBytes = statSync(snapshot).size;
+  measured = await measureServiceBundle(await mirrorProject(work), snapshot, work);
+}, 180_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the service bundle without its snapshot', () => {
+  it('stays within the constant the build check adds (bench/netlify-bundle-size.ts measures it anew)', () => {
+    const rest = {
+      unzippedBytes: measured.unzippedBytes - snapshotBytes,
+      zippedBytes: measured.zippedBytes - measured.snapshotZippedBytes,
+    };
+    expect(rest.unzippedBytes).toBeLessThanOrEqual(SERVICE_BUNDLE_WITHOUT_SNAPSHOT.unzippedBytes);
+    expect(rest.zippedBytes).toBeLessThanOrEqual(SERVICE_BUNDLE_WITHOUT_SNAPSHOT.zippedBytes);
+    // Not far below either, or the check would refuse catalogs that fit: within 2 MiB.
+    expect(rest.unzippedBytes).toBeGreaterThan(SERVICE_BUNDLE_WITHOUT_SNAPSHOT.unzippedBytes - 2 * MiB);
+    expect(rest.zippedBytes).toBeGreaterThan(SERVICE_BUNDLE_WITHOUT_SNAPSHOT.zippedBytes - 2 * MiB);
+  });
+
+  it('makes the estimate a close upper bound of the real bundle', () => {
+    const deflated = deflatedSize(inject('sampleSnapshot'));
+    // The build check deflates the snapshot as the bundler zips it: the same bytes.
+    expect(deflated).toBe(measured.snapshotZippedBytes);
+    const estimate = estimateServiceBundle(snapshotBytes, deflated);
+    for (const kind of ['unzippedBytes', 'zippedBytes'] as const) {
+      expect(estimate[kind]).toBeGreaterThanOrEqual(measured[kind]);
+      expect(estimate[kind] - measured[kind]).toBeLessThan(2 * MiB);
+    }
+  });
+});
