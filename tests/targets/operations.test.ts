@@ -1,9 +1,21 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { copyFileSync, cpSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
@@ -216,7 +228,7 @@ describe('self-hosted operations', () => {
     expect(used).toEqual([1]);
   });
 
-  it('swaps in the snapshot and documents of `npm run rebuild` under load: no failed request, then only the new catalog, the old file released', async () => {
+  it('swaps in the snapshot and documents of `npm run rebuild` from a remote export under load: no failed request, then the new catalog on every face, the old file released', async () => {
     const { cwd, snapshot } = privateSite('rebuild', {});
     const served = await serve(cwd, { CATALOG_DB: snapshot, SNAPSHOT_RELEASE_SECONDS: '1' });
     const before = await fetch(`${served.url}/api/public/v1/products/1/stats`);
@@ -224,7 +236,16 @@ describe('self-hosted operations', () => {
     const fixture = validFixture();
     fixture.products[0]!.title = 'Fone reconstruído';
     fixture.products[0]!.slug = 'fone-reconstruido-1';
-    const source = writeExport(fixture, {}, { dir: join(dir, 'rebuild-export') });
+    // The export as an operator publishes it: files under a URL that wants a token.
+    const exportDir = writeExport(fixture, {}, { dir: join(dir, 'rebuild-export') });
+    const exports = createHttpServer((req, res) => {
+      if (req.headers.authorization !== 'Bearer exporta-123') return void res.writeHead(401).end();
+      const file = join(exportDir, basename(new URL(req.url ?? '/', 'http://x').pathname));
+      if (!/^\w+\.ndjson$/.test(basename(file)) || !existsSync(file)) return void res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson' }).end(readFileSync(file));
+    }).listen(0, '127.0.0.1');
+    await once(exports, 'listening');
+    const source = `http://127.0.0.1:${(exports.address() as AddressInfo).port}/export/`;
     const paths = ['/api/public/v1/products/1/stats', '/gpt/products.json', '/produtos/1/x', '/llms.txt', '/sitemap.xml'];
     const failures: string[] = [];
     const versions = new Set<string>();
@@ -248,7 +269,13 @@ describe('self-hosted operations', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const rebuilt = spawn(process.execPath, [join(repo, 'scripts', 'rebuild.ts')], {
         cwd,
-        env: { PATH: process.env.PATH ?? '', ...BASE_ENV, CATALOG_SOURCE: source, CATALOG_DB: snapshot },
+        env: {
+          PATH: process.env.PATH ?? '',
+          ...BASE_ENV,
+          CATALOG_SOURCE: source,
+          CATALOG_SOURCE_TOKEN: 'exporta-123',
+          CATALOG_DB: snapshot,
+        },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       let log = '';
@@ -263,7 +290,19 @@ describe('self-hosted operations', () => {
       const newVersion = after.headers.get('catalog-version')!;
       expect(newVersion).not.toBe(oldVersion);
       expect([...versions].sort()).toEqual([oldVersion, newVersion].sort());
+      // Every face states the new catalog: the documents, the showcase, MCP, the stats, the pages.
       expect(await (await fetch(`${served.url}/llms.txt`)).text()).toContain(newVersion);
+      expect(((await (await fetch(`${served.url}/gpt.json`)).json()) as { catalogVersion: string }).catalogVersion).toBe(newVersion);
+      expect(((await (await fetch(`${served.url}/gpt/products.json`)).json()) as { catalogVersion: string }).catalogVersion).toBe(
+        newVersion,
+      );
+      const overview = await fetch(`${served.url}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'catalog_overview', arguments: {} } }),
+      });
+      expect(JSON.stringify(await overview.json())).toContain(newVersion);
+      expect((await fetch(`${served.url}/produtos/1/fone-reconstruido-1`)).headers.get('catalog-version')).toBe(newVersion);
       expect(await (await fetch(`${served.url}/produtos/1/x`, { redirect: 'manual' })).headers.get('location')).toMatch(
         /fone-reconstruido/,
       );
@@ -281,6 +320,7 @@ describe('self-hosted operations', () => {
     } finally {
       loading = false;
       await load.catch(() => {});
+      exports.close();
       await stop(served);
     }
   });
