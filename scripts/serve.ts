@@ -30,15 +30,15 @@ try {
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    logger.info(
+    logger.lifecycle(
       'server',
       `listening on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port} (site ${config.siteUrl})`,
     );
   });
   const stop = (signal: string) => {
-    logger.info('server', `${signal} received`);
+    logger.lifecycle('server', `${signal} received`);
     void service.shutdown().then(() => {
-      logger.info('server', 'stopped');
+      logger.lifecycle('server', 'stopped');
       process.exit(0);
     });
   };

@@ -18,6 +18,8 @@ export interface Logger {
   /** At info; health probes (a load balancer's, every few seconds) at debug. */
   request(line: RequestLine, level?: 'debug' | 'info'): void;
   info(scope: string, message: string): void;
+  /** The server's start and stop: at info, written at every level but silent (tools wait for them). */
+  lifecycle(scope: string, message: string): void;
   warn(scope: string, message: string): void;
   error(scope: string, error: unknown): void;
 }
@@ -63,6 +65,9 @@ export function createLogger(level: LogLevel, write: (line: string) => void = st
     request: (line, lineLevel = 'info') =>
       emit(lineLevel, { msg: line.aborted ? 'request aborted by the client' : 'request', ...line, durationMs: tenths(line.durationMs) }),
     info: (scope, message) => emit('info', { scope, msg: message }),
+    lifecycle: (scope, message) => {
+      if (level !== 'silent') write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', scope, msg: message })}\n`);
+    },
     warn: (scope, message) => emit('warn', { scope, msg: message }),
     error: (scope, error) =>
       emit('error', {
