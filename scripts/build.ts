@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { firstLineNote } from '../src/app/first-line.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { documentSettings } from '../src/documents/document-settings.ts';
 import { bundleSizeProblem, estimateServiceBundleFor } from '../src/platform/netlify/bundle-size.ts';
@@ -42,6 +43,9 @@ export function build(): void {
   if (process.env.NETLIFY === 'true') {
     const problem = bundleSizeProblem(estimateServiceBundleFor(config.catalogDb));
     if (problem) stop(problem);
+    // Quotas that Netlify's fixed first line would cut short: a note, not a stop (docs/operations.md).
+    const note = firstLineNote(config.rateLimits);
+    if (note) console.error(`[build] note: ${note}`);
   }
   run(['node_modules/astro/bin/astro.mjs', 'build']);
   const scheduled = writeScheduledRebuild(rebuild);

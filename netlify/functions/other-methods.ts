@@ -9,9 +9,9 @@ const app = appFromEnv(netlifyPlatform);
 export default (request: Request, context: Context): Promise<Response> => app.fetch(request, context.ip);
 
 export const config: Config = {
-  // Every path but the service function's (src/app/routes.ts, NETLIFY_OTHER_METHODS); a literal,
-  // which Netlify reads without running it.
+  // Every path but the service and rate-limited functions' (src/app/routes.ts, NETLIFY_OTHER_METHODS);
+  // a literal, which Netlify reads without running it.
   path: '/*',
-  excludedPath: ['/healthz', '/readyz', '/api', '/api/*', '/mcp', '/mcp/research', '/gpt/products.json', '/produtos/*'],
+  excludedPath: ['/healthz', '/readyz', '/api', '/api/*', '/mcp', '/mcp/research', '/gpt/products.json', '/produtos/*', '/_rate-limited'],
   method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
 };

@@ -17,6 +17,7 @@ import { PATHS } from '../service/paths.ts';
 import { createShowcaseEndpoint, SHOWCASE_QUERY } from '../showcase/showcase-endpoint.ts';
 import { createSiteFiles, siteMethods } from '../site/site-files.ts';
 import { createStatsEndpoint } from '../stats/stats-endpoint.ts';
+import { firstLineAnswer } from './first-line.ts';
 import type { Platform } from './platform.ts';
 import { ROUTES, type RouteName, type RouteSpec } from './routes.ts';
 
@@ -67,6 +68,7 @@ const FAILURES: Record<RouteName, () => Answer> = {
   showcase: () => errorAnswer('INTERNAL_ERROR'),
   mcp: mcpFailure,
   research: mcpFailure,
+  rateLimited: () => errorAnswer('INTERNAL_ERROR'),
   pages: pageFailure,
   site: pageFailure,
 };
@@ -147,12 +149,9 @@ export function createApp(config: Config, platform: Platform): App {
     releaseAfterMs: config.snapshotReleaseSeconds * 1000,
     log: (m) => logger.warn('catalog', m),
   });
-  const quotaStore = config.rateLimits.enabled
-    ? new FallbackQuotaStore(platform.quotaStore(config), {
-        timeoutMs: platform.quotaTimeoutMs,
-        log: (m) => logger.warn('quota', m),
-      })
-    : null;
+  const logQuota = (m: string) => logger.warn('quota', m);
+  const shared = config.rateLimits.enabled ? platform.quotaStore(config, logQuota) : null;
+  const quotaStore = shared && new FallbackQuotaStore(shared.store, { timeoutMs: shared.timeoutMs, log: logQuota });
   const quota: QuotaGate | null = quotaStore && createQuotaGate(config.rateLimits, quotaStore);
   const productUrl = productUrlBuilder(config.productUrlTemplate);
   const { cache, siteUrl } = config;
@@ -174,7 +173,7 @@ export function createApp(config: Config, platform: Platform): App {
       'health',
       createHealthEndpoints({
         catalog,
-        probeQuotaStore: quotaStore && (() => quotaStore.probe(platform.quotaTimeoutMs ?? READINESS_TIMEOUT_MS)),
+        probeQuotaStore: shared && quotaStore && (() => quotaStore.probe(shared.timeoutMs ?? READINESS_TIMEOUT_MS)),
         logError: logError('health'),
       }),
     ),
@@ -188,6 +187,8 @@ export function createApp(config: Config, platform: Platform): App {
       'showcase',
       createShowcaseEndpoint({ catalog, productUrl, cache, cdn: platform.cdn?.shared(cache, SHOWCASE_QUERY) ?? null }),
     ),
+    // Counts nothing: Netlify's first line already refused the request (src/app/first-line.ts).
+    rateLimited: guardBody(logger, 'rateLimited', firstLineAnswer),
     pages:
       platform.pages && pagePaths
         ? guardPlain(
@@ -230,6 +231,7 @@ export function createApp(config: Config, platform: Platform): App {
       case 'mcp':
       case 'research':
       case 'showcase':
+      case 'rateLimited':
         return pathname;
       case 'documents':
         return pathname.startsWith(PATHS.sitemapChildren) ? `${PATHS.sitemapChildren}/sitemap-{n}.xml` : pathname;

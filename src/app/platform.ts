@@ -6,10 +6,12 @@ import type { QuotaStore } from '../quota/quota-store.ts';
 
 /** What differs between the places the app runs: everything else is the app's. */
 export interface Platform {
-  /** The shared quota store (called once, only when quotas are on). */
-  quotaStore(config: Config): QuotaStore;
-  /** How long a use of that store may take before this instance's memory counts it instead; null: bounded already. */
-  quotaTimeoutMs: number | null;
+  /**
+   * The shared quota store (called once, only when quotas are on), and how long a use of it may
+   * take before this instance's memory counts it instead (null: bounded already): a bound that
+   * depends on the store the configuration chooses. `log`: the store's own warnings (connection trouble).
+   */
+  quotaStore(config: Config, log: (message: string) => void): { store: QuotaStore; timeoutMs: number | null };
   /** Whether the DNS-rebinding Host check applies (off where the platform serves public host names). */
   checkHost: boolean;
   /** Headers for the platform's CDN, when it reads its own (Netlify). */

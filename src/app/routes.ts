@@ -1,7 +1,7 @@
 import { documentType } from '../documents/document-files.ts';
 import { PATHS } from '../service/paths.ts';
 
-export type RouteName = 'health' | 'documents' | 'stats' | 'mcp' | 'research' | 'showcase' | 'pages' | 'site';
+export type RouteName = 'health' | 'documents' | 'stats' | 'mcp' | 'research' | 'showcase' | 'pages' | 'rateLimited' | 'site';
 
 export interface RouteSpec {
   name: RouteName;
@@ -9,7 +9,7 @@ export interface RouteSpec {
   /**
    * The paths of the Netlify Function that serves it (netlify/functions/service.ts states them as
    * a literal, which Netlify reads without running the code; a test keeps the two equal). None:
-   * the CDN serves the route's files.
+   * the CDN serves the route's files, or (rateLimited) a function of its own.
    */
   netlify: readonly string[];
 }
@@ -27,6 +27,10 @@ export const ROUTES: readonly RouteSpec[] = [
   { name: 'mcp', match: (p) => p === PATHS.mcp, netlify: [PATHS.mcp] },
   { name: 'research', match: (p) => p === PATHS.research, netlify: [PATHS.research] },
   { name: 'showcase', match: (p) => p === PATHS.showcase, netlify: [PATHS.showcase] },
+  // Where Netlify's first line rewrites a flood (src/app/first-line.ts): only ever a 429. On Netlify
+  // its own function answers it (netlify/functions/rate-limited.ts), outside the service
+  // function's rule; asked for directly, here or there, it gives the same 429 and counts nothing.
+  { name: 'rateLimited', match: (p) => p === PATHS.rateLimited, netlify: [] },
   // Under the default PRODUCT_URL_TEMPLATE; the app matches the configured one's prefix instead
   // (on Netlify the Function's path is fixed: config.ts refuses another same-site prefix there).
   { name: 'pages', match: (p) => p.startsWith(PATHS.productPages), netlify: [`${PATHS.productPages}*`] },
@@ -38,15 +42,18 @@ export const ROUTES: readonly RouteSpec[] = [
 /** The paths the Netlify Function must be routed. */
 export const NETLIFY_FUNCTION_PATHS: readonly string[] = ROUTES.flatMap((route) => route.netlify);
 
+/** The path of the function that answers for Netlify's first line (netlify/functions/rate-limited.ts). */
+export const NETLIFY_RATE_LIMITED_PATH = PATHS.rateLimited;
+
 /**
  * Netlify's CDN answers GET and HEAD on the site's files; what it answers to other methods is not
  * this service's contract. A second function (netlify/functions/other-methods.ts) takes those
- * methods on every path the service function does not have, so both targets give the same 405
- * (and the documents' CORS preflight). Functions with a path run before static files; a function
- * limited to some methods leaves the others to the CDN (docs/architecture.md).
+ * methods on every path the service and rate-limited functions do not have, so both targets give
+ * the same 405 (and the documents' CORS preflight). Functions with a path run before static files;
+ * a function limited to some methods leaves the others to the CDN (docs/architecture.md).
  */
 export const NETLIFY_OTHER_METHODS = {
   path: '/*',
-  excludedPath: NETLIFY_FUNCTION_PATHS,
+  excludedPath: [...NETLIFY_FUNCTION_PATHS, NETLIFY_RATE_LIMITED_PATH],
   method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
 } as const;

@@ -8,14 +8,21 @@ export const IdSchema = z.number().int().min(1).max(MAX_ID);
 export type Id = z.infer<typeof IdSchema>;
 
 /**
- * The only accepted spelling of an id in a URL path: ASCII digits, no sign, no leading zero.
- * Length is bounded before the numeric comparison so huge inputs never reach Number().
+ * The service's one spelling of a positive integer in a URL, ids and the showcase's `limit` alike
+ * (docs/api.md): ASCII digits, no sign, no leading zero, no exponent or separator, 1 to
+ * 9007199254740991. Length is bounded before the numeric comparison so huge inputs never reach
+ * Number(), and nothing is ever rounded into range.
  */
-const CANONICAL_ID = /^[1-9][0-9]{0,15}$/;
+export const CANONICAL_INTEGER = /^[1-9][0-9]{0,15}$/;
+
+/** Parses text in the canonical spelling; null for anything else (never a clamped or rounded value). */
+export function parseCanonicalInteger(text: string): number | null {
+  if (!CANONICAL_INTEGER.test(text)) return null;
+  const value = Number(text);
+  return value <= MAX_ID ? value : null;
+}
 
 /** Parses a raw (not percent-decoded) path segment; null when it is not a valid id. */
 export function parseIdSegment(segment: string): Id | null {
-  if (!CANONICAL_ID.test(segment)) return null;
-  const value = Number(segment);
-  return value <= MAX_ID ? value : null;
+  return parseCanonicalInteger(segment);
 }

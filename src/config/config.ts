@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseQuotaNetworks, type QuotaNetwork } from './quota-networks.ts';
 
 /** Hosts a loopback-bound server answers to by default. */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -71,8 +72,29 @@ export const EnvSchema = z.object({
   RATE_LIMIT_DISTINCT_WINDOW_SECONDS: positive(600),
   /** Secret the client keys are hashed with; unset, one is made and kept in the quota store. */
   RATE_LIMIT_SALT: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /**
+   * Networks counted as one client with multiplied quotas (hosted agent platforms' egress ranges):
+   * "<name> x<multiplier> <cidr> [<cidr>…]; …" (src/config/quota-networks.ts, docs/operations.md).
+   */
+  RATE_LIMIT_NETWORKS: z.string().optional(),
   /** The self-hosted quota store: a SQLite file apart from the snapshot. */
   RATE_LIMIT_DB: z.string().min(1).default('data/quotas.sqlite'),
+  /**
+   * Self-hosted, several instances: the quota store is this Redis (or Valkey) instead of the file.
+   * It may carry a password, so neither it nor a part of it is ever logged or shown in a message.
+   */
+  RATE_LIMIT_REDIS_URL: z
+    .string()
+    .refine(
+      (value) => {
+        const url = URL.canParse(value) ? new URL(value) : null;
+        if (url === null || !/^rediss?:$/.test(url.protocol) || url.hostname === '') return false;
+        // Nothing after the host but a database number (the path node-redis reads); a query would be ignored.
+        return /^\/?\d*$/.test(url.pathname) && !url.search && !url.hash;
+      },
+      { error: 'must be redis://[user:password@]host[:port][/database] or the same with rediss:// (TLS)' },
+    )
+    .optional(),
   /** "on" behind a reverse proxy: the client is the last address it appends to X-Forwarded-For. */
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   /** The request log and the service's own messages: "info" logs every request, "warn" and "error" only trouble. */
@@ -93,7 +115,11 @@ export interface RateLimits {
   distinctIds: number;
   distinctWindowSeconds: number;
   salt: string | null;
+  /** Operator-named networks, each one client with its quotas multiplied; no two overlap. */
+  networks: QuotaNetwork[];
   localStore: string;
+  /** RATE_LIMIT_REDIS_URL: quotas shared by every instance through Redis; null: the localStore file. */
+  redisUrl: string | null;
   trustProxy: boolean;
 }
 
@@ -211,6 +237,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     }
   }
+  const networks = parseQuotaNetworks(e.RATE_LIMIT_NETWORKS);
+  if ('problem' in networks) throw new ConfigError(`Invalid environment configuration: RATE_LIMIT_NETWORKS: ${networks.problem}`);
   return {
     siteUrl,
     catalogSource: catalogSource(e.CATALOG_SOURCE),
@@ -231,7 +259,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       distinctIds: e.RATE_LIMIT_DISTINCT_IDS,
       distinctWindowSeconds: e.RATE_LIMIT_DISTINCT_WINDOW_SECONDS,
       salt: e.RATE_LIMIT_SALT ?? null,
+      networks,
       localStore: e.RATE_LIMIT_DB,
+      redisUrl: e.RATE_LIMIT_REDIS_URL ?? null,
       trustProxy: e.TRUST_PROXY === 'on',
     },
     logLevel: e.LOG_LEVEL,

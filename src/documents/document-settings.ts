@@ -20,6 +20,7 @@ export function documentSettings(config: Config): Record<string, string | number
     RATE_LIMIT_MCP_REQUESTS: q.mcpRequests,
     RATE_LIMIT_DISTINCT_IDS: q.distinctIds,
     RATE_LIMIT_DISTINCT_WINDOW_SECONDS: q.distinctWindowSeconds,
+    RATE_LIMIT_NETWORKS: q.networks.map((n) => `${n.name} x${n.multiplier} ${n.cidrs.join(' ')}`).join('; '),
   };
 }
 

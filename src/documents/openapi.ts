@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from '../catalog/ids.ts';
+import { IdSchema, MAX_ID } from '../catalog/ids.ts';
 import { API_ERRORS, type ApiErrorCode, ApiErrorSchema } from '../http/api-error.ts';
 import { publicCacheControl } from '../http/caching.ts';
 import { rateLimitSummary } from '../quota/policy.ts';
@@ -139,8 +139,10 @@ function showcasePath(sources: DocumentSources) {
           name: 'limit',
           in: 'query',
           required: false,
-          description: `How many products: an integer from 1; default ${SHOWCASE_DEFAULT_LIMIT}, values above ${SHOWCASE_MAX_LIMIT} give ${SHOWCASE_MAX_LIMIT}.`,
-          schema: { type: 'integer', minimum: 1, default: SHOWCASE_DEFAULT_LIMIT },
+          description:
+            `How many products: spelled as an id (ASCII digits, no sign, no leading zero, 1 to ${MAX_ID}); default ` +
+            `${SHOWCASE_DEFAULT_LIMIT}, values above ${SHOWCASE_MAX_LIMIT} give ${SHOWCASE_MAX_LIMIT}.`,
+          schema: { type: 'integer', minimum: 1, maximum: MAX_ID, default: SHOWCASE_DEFAULT_LIMIT },
         },
       ],
       responses: {

@@ -41,7 +41,10 @@ export interface RequestFacts {
  * one (the MCP SDK does), carries the URL, method and headers; its body is the route's to read.
  */
 export interface BodyRequest extends RequestFacts {
-  /** The body as UTF-8 text; null once it passes `maxBytes`. Rejects when the client went away mid-body. */
+  /**
+   * The body as UTF-8 text; null once it passes `maxBytes`. Rejects when the client went away
+   * mid-body, and with BodyTimeoutError when it did not arrive within the platform's bound.
+   */
   text(maxBytes: number): Promise<string | null>;
   webRequest(): Request;
 }

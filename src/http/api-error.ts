@@ -27,7 +27,7 @@ export const API_ERRORS = {
   INVALID_LIMIT: {
     status: 400,
     message: 'Limit must be a positive integer',
-    resolution: 'Give limit once, as an integer from 1 to 20 (default 10); a larger value is clamped to 20.',
+    resolution: 'Give limit once, as digits without a leading zero (default 10); a value from 21 to 9007199254740991 is clamped to 20.',
   },
   INVALID_REQUEST_TARGET: {
     status: 400,

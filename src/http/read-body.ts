@@ -23,3 +23,17 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   }
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/**
+ * A request body that did not arrive whole within the platform's bound (the self-hosted server's
+ * BODY_TIMEOUT_MS): the route answers 408 and the connection is closed after it.
+ */
+export class BodyTimeoutError extends Error {
+  readonly timeoutMs: number;
+
+  constructor(timeoutMs: number) {
+    super(`the request body did not arrive within ${timeoutMs} ms`);
+    this.name = 'BodyTimeoutError';
+    this.timeoutMs = timeoutMs;
+  }
+}

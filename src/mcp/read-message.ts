@@ -1,5 +1,6 @@
 import { classifyInboundRequest, PROTOCOL_VERSION_META_KEY, type StandardSchemaV1, specTypeSchemas } from '@modelcontextprotocol/server';
 import type { BodyRequest } from '../http/answer.ts';
+import { BodyTimeoutError } from '../http/read-body.ts';
 import { idOf, JSON_RPC, type JsonRpcId } from './json-rpc.ts';
 import { MODERN_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from './protocol.ts';
 import type { ToolSet } from './tool-list.ts';
@@ -92,7 +93,11 @@ export async function readMessage(request: BodyRequest, toolSet: ToolSet): Promi
   let text: string | null;
   try {
     text = await request.text(MAX_BODY_BYTES);
-  } catch {
+  } catch (error) {
+    if (error instanceof BodyTimeoutError) {
+      const seconds = error.timeoutMs / 1000;
+      return refuse(408, JSON_RPC.serverError, `Request Timeout: the request body did not arrive within ${seconds} s`);
+    }
     // The client went away mid-body: nobody will read this answer.
     return refuse(400, JSON_RPC.parseError, 'Parse error: the request body could not be read');
   }

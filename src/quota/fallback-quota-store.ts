@@ -1,6 +1,9 @@
 import { MemoryQuotaStore } from './memory-quota-store.ts';
 import type { QuotaStore, QuotaTake } from './quota-store.ts';
 
+/** How long an instance keys clients with its own salt before asking the shared store again. */
+const SALT_RETRY_MS = 5_000;
+
 /**
  * The shared store, with bounded latency: a use it does not answer within `timeoutMs` (or fails)
  * is counted by a per-instance memory store instead. Quotas then hold per instance rather than
@@ -11,6 +14,7 @@ import type { QuotaStore, QuotaTake } from './quota-store.ts';
 export class FallbackQuotaStore implements QuotaStore {
   private readonly fallback = new MemoryQuotaStore();
   private lastLog = -Infinity;
+  private saltRetryAt = -Infinity;
   private readonly primary: QuotaStore;
   private readonly options: { timeoutMs: number | null; log: (message: string) => void; now?: () => number };
 
@@ -59,10 +63,26 @@ export class FallbackQuotaStore implements QuotaStore {
   }
 
   async salt(): Promise<string> {
-    return this.guard(
+    return (await this.sharedSalt()).salt;
+  }
+
+  /**
+   * The shared store's salt, or while it cannot be read this instance's own (`shared: false`): keys
+   * made with that one never meet other instances' counts, so the gate asks again, at most once
+   * per SALT_RETRY_MS (answering from memory meanwhile, without waiting for the store).
+   */
+  async sharedSalt(): Promise<{ salt: string; shared: boolean }> {
+    if ((this.options.now ?? Date.now)() < this.saltRetryAt) return { salt: await this.fallback.salt(), shared: false };
+    let shared = true;
+    const salt = await this.guard(
       () => this.primary.salt(),
-      () => this.fallback.salt(),
+      () => {
+        shared = false;
+        this.saltRetryAt = (this.options.now ?? Date.now)() + SALT_RETRY_MS;
+        return this.fallback.salt();
+      },
     );
+    return { salt, shared };
   }
 
   private guard<T>(primary: () => T | Promise<T>, fallback: () => T | Promise<T>): T | Promise<T> {

@@ -1,8 +1,9 @@
 import type { RateLimits } from '../config/config.ts';
 import type { ClientRef } from '../http/answer.ts';
-import { clientKey } from './client-key.ts';
+import { clientKey, quotaClient } from './client-key.ts';
+import { FallbackQuotaStore } from './fallback-quota-store.ts';
 import type { QuotaStore } from './quota-store.ts';
-import { createRateLimiter, type QuotaDecision } from './rate-limiter.ts';
+import { createRateLimiter, type QuotaDecision, type RateLimiter } from './rate-limiter.ts';
 
 /**
  * What the endpoints ask before answering: the client's quota decision. The address is hashed
@@ -13,22 +14,45 @@ export interface QuotaGate {
   mcp(client: ClientRef, toolCall: boolean): QuotaDecision | Promise<QuotaDecision>;
 }
 
+/** The limits of an operator-named network: every quota multiplied. */
+export function networkLimits(limits: RateLimits, multiplier: number): RateLimits {
+  return {
+    ...limits,
+    rest: limits.rest * multiplier,
+    mcpCalls: limits.mcpCalls * multiplier,
+    mcpRequests: limits.mcpRequests * multiplier,
+    distinctIds: limits.distinctIds * multiplier,
+  };
+}
+
 /** The gate over a store; null when quotas are off (RATE_LIMITS=off). */
 export function createQuotaGate(limits: RateLimits, store: QuotaStore, now?: () => number): QuotaGate | null {
   if (!limits.enabled) return null;
   const limiter = createRateLimiter(limits, store, now);
+  // A network's key is its name ("n.claude": no base64url key has a dot), with its own limiter.
+  const networks = new Map<string, RateLimiter>(
+    limits.networks.map((n) => [`n.${n.name}`, createRateLimiter(networkLimits(limits, n.multiplier), store, now)]),
+  );
+  const limiterOf = (key: string) => (networks.size === 0 ? limiter : (networks.get(key) ?? limiter));
   let salt: string | null = limits.salt;
-  const keyNow = (client: ClientRef, secret: string) => (client.key ??= clientKey(client.address ?? 'unknown', secret));
+  const keyNow = (client: ClientRef, secret: string) => (client.key ??= keyOf(client.address ?? 'unknown', secret));
+  const keyOf = (address: string, secret: string) => {
+    const who = quotaClient(address, limits.networks);
+    return 'network' in who ? `n.${who.network.name}` : clientKey(who.address, secret);
+  };
   const keyLater = async (client: ClientRef) => {
-    // Read from the store once; the fallback answers a failed read.
-    salt ??= await store.salt();
-    return keyNow(client, salt);
+    // Read from the store once it answers. Until then the fallback's salt (this instance's own)
+    // keys the request, and the next one asks again: a connection keyed meanwhile keeps its key.
+    const answer = store instanceof FallbackQuotaStore ? await store.sharedSalt() : { salt: await store.salt(), shared: true };
+    if (answer.shared) salt ??= answer.salt;
+    return keyNow(client, answer.salt);
   };
   // Synchronous once the salt is known (from the first request on), with no closure per request.
+  const rest = (key: string, productId: number | null) => limiterOf(key).rest(key, productId);
+  const mcp = (key: string, toolCall: boolean) => limiterOf(key).mcp(key, toolCall);
   return {
     rest: (client, productId) =>
-      salt === null ? keyLater(client).then((key) => limiter.rest(key, productId)) : limiter.rest(keyNow(client, salt), productId),
-    mcp: (client, toolCall) =>
-      salt === null ? keyLater(client).then((key) => limiter.mcp(key, toolCall)) : limiter.mcp(keyNow(client, salt), toolCall),
+      salt === null ? keyLater(client).then((key) => rest(key, productId)) : rest(keyNow(client, salt), productId),
+    mcp: (client, toolCall) => (salt === null ? keyLater(client).then((key) => mcp(key, toolCall)) : mcp(keyNow(client, salt), toolCall)),
   };
 }

@@ -29,7 +29,7 @@ interface Plan {
 }
 
 /**
- * A client's store keys ("rest:<client>:<window number>"), cached with the window each names: a
+ * A client's store keys ("rest:<limit>:<client>:<window number>"), cached with the window each names: a
  * request then reuses the same string (its hash computed once) instead of building and hashing a
  * new one per quota. Rebuilt when the window moves on.
  */
@@ -47,7 +47,9 @@ const CACHED_CLIENTS = 10_000;
  * `client` is already an opaque key (a salted hash), never an address.
  *
  * Fixed windows: a window ends at a multiple of its length since the epoch, the same moment for
- * every instance, and each window is a new store key, so nothing is ever reset.
+ * every instance, and each window is a new store key, so nothing is ever reset. The limit is part
+ * of the key too: a changed limit starts new counts, so units granted under an old, larger limit
+ * (a process killed while holding a lease of them) never count against a new one.
  *
  * This runs on every API request: it is written to allocate little and to stay synchronous while
  * the store answers synchronously (the SQLite file, memory).
@@ -91,7 +93,7 @@ export function createRateLimiter(limits: RateLimits, store: QuotaStore, now: ()
   const use = (q: Quota, cached: ClientKeys, client: string, window: number, member: number | null) => {
     if (cached.windows[q.index] !== window) {
       cached.windows[q.index] = window;
-      cached.keys[q.index] = `${q.policy}:${client}:${window}`;
+      cached.keys[q.index] = `${q.policy}:${q.limit}:${client}:${window}`;
     }
     const key = cached.keys[q.index]!;
     const expiresAt = (window + 1) * q.length;
@@ -135,7 +137,8 @@ export function createRateLimiter(limits: RateLimits, store: QuotaStore, now: ()
   /** The field with this use's state added, or the refusal when it was refused. */
   const decide = (plan: Plan, q: Quota, window: number, at: number, taken: QuotaTake, field: string): string | QuotaDecision => {
     const reset = resetSeconds(q, window, at);
-    const state = rateLimitMember(q.policy, q.limit - taken.used, reset);
+    // Never negative, whatever a store reports (the draft's r is a non-negative integer).
+    const state = rateLimitMember(q.policy, Math.max(0, q.limit - taken.used), reset);
     const next = field === '' ? state : `${field}, ${state}`;
     if (taken.allowed) return next;
     return { allowed: false, retryAfter: reset, headers: { 'RateLimit-Policy': plan.policy, RateLimit: next } };

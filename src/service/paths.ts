@@ -26,6 +26,11 @@ export const PATHS = {
   readyz: '/readyz',
   /** The product pages of the default PRODUCT_URL_TEMPLATE ("/produtos/{id}/{slug}"). */
   productPages: '/produtos/',
+  /**
+   * Where Netlify's first line rewrites a client past its coarse ceiling (src/app/first-line.ts):
+   * it answers the contract's 429, counts nothing and reads no snapshot. Not a public endpoint.
+   */
+  rateLimited: '/_rate-limited',
 } as const;
 
 /** The public URLs of this deployment, as the documents and catalog_overview list them. */

@@ -1,4 +1,5 @@
 import type { CatalogReader } from '../catalog/catalog-reader.ts';
+import { parseCanonicalInteger } from '../catalog/ids.ts';
 import { priceOf } from '../catalog/price.ts';
 import type { Answer, RequestFacts } from '../http/answer.ts';
 import { errorAnswer } from '../http/api-error.ts';
@@ -39,17 +40,16 @@ export function showcaseProducts(catalog: CatalogReader, productUrl: ShowcaseDep
 type LimitChoice = { requested: number | null; applied: number; clamped: boolean };
 
 /**
- * `limit`: absent, the default; digits, an integer (leading zeros allowed, as any integer parser
- * reads them), clamped to the maximum; anything else (empty, signed, decimal, repeated) is refused.
+ * `limit`: absent, the default; once, in the spelling of an id (parseCanonicalInteger: no leading
+ * zero, sign or exponent, at most 9007199254740991), read after the query's own percent-decoding
+ * as any query value is; above the maximum, clamped, and the body echoes the exact value asked
+ * for. Anything else (empty, `0`, `01`, signed, decimal, too large, repeated) is refused.
  */
 export function parseShowcaseLimit(search: URLSearchParams): LimitChoice | null {
   const values = search.getAll('limit');
   if (values.length === 0) return { requested: null, applied: SHOWCASE_DEFAULT_LIMIT, clamped: false };
-  if (values.length > 1 || !/^[0-9]+$/.test(values[0]!)) return null;
-  // Past 9 digits only "how large" matters: the value is clamped either way.
-  const digits = values[0]!.replace(/^0+(?=.)/, '');
-  const requested = digits.length > 9 ? Number.MAX_SAFE_INTEGER : Number(digits);
-  if (requested < 1) return null;
+  const requested = values.length === 1 ? parseCanonicalInteger(values[0]!) : null;
+  if (requested === null) return null;
   return { requested, applied: Math.min(requested, SHOWCASE_MAX_LIMIT), clamped: requested > SHOWCASE_MAX_LIMIT };
 }
 

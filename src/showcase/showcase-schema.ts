@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CatalogStampSchema } from '../catalog/catalog-stamp.ts';
-import { IdSchema } from '../catalog/ids.ts';
+import { IdSchema, MAX_ID } from '../catalog/ids.ts';
 import { PriceSchema } from '../catalog/price.ts';
 import { NEWEST_PRODUCTS_KEPT } from '../catalog/snapshot-schema.ts';
 
@@ -26,7 +26,7 @@ export type ShowcaseProduct = z.infer<typeof ShowcaseProductSchema>;
 export const ShowcaseSchema = z.object({
   ...CatalogStampSchema,
   limit: z.object({
-    requested: z.number().int().nullable().describe('The limit asked for; null when none was given'),
+    requested: z.number().int().min(1).max(MAX_ID).nullable().describe('The limit asked for, exactly; null when none was given'),
     applied: z.number().int().min(1).max(SHOWCASE_MAX_LIMIT),
     default: z.literal(SHOWCASE_DEFAULT_LIMIT),
     max: z.literal(SHOWCASE_MAX_LIMIT),

@@ -78,6 +78,8 @@ export function describeDocumentsContract(target: string, send: () => Send, brok
       expect(clamped.products.map((p) => p.id)).toEqual(newestIds.slice(0, 20));
       expect(clamped.limit).toMatchObject({ requested: 500, applied: 20, max: 20, clamped: true });
       expect(clamped.message).toMatch(/500.*20 applied/);
+      const largest = ShowcaseSchema.parse(await (await send()('/gpt/products.json?limit=9007199254740991')).json());
+      expect(largest.limit).toMatchObject({ requested: 9007199254740991, applied: 20, clamped: true });
       // Every id it shows is one the stats endpoint answers for.
       const first = clamped.products[0]!;
       const stats = await send()(`/api/public/v1/products/${first.id}/stats`);
@@ -85,7 +87,8 @@ export function describeDocumentsContract(target: string, send: () => Send, brok
     });
 
     it('refuses a limit that is not one positive integer with a 400 JSON error', async () => {
-      for (const limit of ['0', '-1', '1.5', 'abc', '', '2&limit=3', '%31']) {
+      // The spelling of an id: no leading zero, nothing past 2^53-1 (never clamped to it).
+      for (const limit of ['0', '-1', '1.5', 'abc', '', '2&limit=3', '%31', '01', '1e1', '9007199254740992', '99999999999999999999']) {
         const response = await send()(`/gpt/products.json?limit=${limit}`);
         expect(response.status, limit).toBe(limit === '%31' ? 200 : 400);
         if (response.status === 400)

@@ -5,7 +5,10 @@ import { generousQuotas } from './quota-env.ts';
 export interface RunningServer {
   baseUrl: string;
   output: () => string;
+  /** SIGTERM: the server finishes what is in flight and gives its quota leases back. */
   stop: () => Promise<void>;
+  /** SIGKILL: a crash, which gives nothing back. */
+  kill: () => Promise<void>;
 }
 
 /**
@@ -54,13 +57,15 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Run
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    await once(child, 'exit');
+  };
   return {
     baseUrl,
     output: () => output,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
   };
 }

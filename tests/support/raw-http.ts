@@ -82,3 +82,77 @@ export function chunkedBody(count: number, size: number): Buffer[] {
   const chunk = Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 0x61), Buffer.from('\r\n')]);
   return [...Array.from({ length: count }, () => chunk), Buffer.from('0\r\n\r\n')];
 }
+
+/** One answer of a request sent on a connection of its own (the server closes it after). */
+export interface OnceAnswer {
+  status: number;
+  /** Header names in lower case; repeats joined with ", ". */
+  headers: Map<string, string>;
+  body: Buffer;
+}
+
+/**
+ * Sends one request exactly as given (method, request target and headers untouched: no
+ * normalising client in between) with `Connection: close`, and reads the answer until the server
+ * closes the connection; a HEAD, 204 or 304 answer needs no framing to end. Rejects when no answer
+ * came within `timeoutMs`.
+ */
+export function requestOnce(
+  baseUrl: string,
+  request: { method: string; target: string; headers?: readonly [string, string][]; body?: Buffer },
+  timeoutMs = 10_000,
+): Promise<OnceAnswer> {
+  const { host } = new URL(baseUrl);
+  const body = request.body ?? null;
+  const lines = [`${request.method} ${request.target} HTTP/1.1`, `Host: ${host}`, 'Connection: close'];
+  for (const [name, value] of request.headers ?? []) lines.push(`${name}: ${value}`);
+  if (body !== null) lines.push(`Content-Length: ${body.byteLength}`);
+  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(baseUrl);
+    const socket = connect(Number(port), hostname);
+    const received: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer within ${timeoutMs} ms to ${request.method} ${request.target}`));
+    }, timeoutMs);
+    // A reset after the answer (the server closing on a body it did not read) still leaves the answer.
+    socket.on('error', () => {});
+    socket.on('data', (data: Buffer) => received.push(data));
+    socket.once('close', () => {
+      clearTimeout(timer);
+      const all = Buffer.concat(received);
+      const end = all.indexOf('\r\n\r\n');
+      if (end < 0) {
+        reject(new Error(`no complete answer to ${request.method} ${request.target}: ${JSON.stringify(all.toString('latin1'))}`));
+        return;
+      }
+      const [statusLine = '', ...fields] = all.subarray(0, end).toString('latin1').split('\r\n');
+      const headers = new Map<string, string>();
+      for (const field of fields) {
+        const colon = field.indexOf(':');
+        const name = field.slice(0, colon).trim().toLowerCase();
+        const value = field.slice(colon + 1).trim();
+        headers.set(name, headers.has(name) ? `${headers.get(name)}, ${value}` : value);
+      }
+      let rest: Buffer = all.subarray(end + 4);
+      if (/chunked/i.test(headers.get('transfer-encoding') ?? '')) rest = dechunkBytes(rest);
+      else if (headers.has('content-length')) rest = rest.subarray(0, Number(headers.get('content-length')));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest });
+    });
+    socket.write(body === null ? head : Buffer.concat([head, body]));
+  });
+}
+
+function dechunkBytes(data: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const line = data.indexOf('\r\n', at);
+    if (line < 0) return Buffer.concat(parts);
+    const size = Number.parseInt(data.subarray(at, line).toString('latin1'), 16);
+    if (!size) return Buffer.concat(parts);
+    parts.push(data.subarray(line + 2, line + 2 + size));
+    at = line + 2 + size + 2;
+  }
+}

@@ -8,7 +8,8 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { NETLIFY_FUNCTION_PATHS, NETLIFY_OTHER_METHODS } from '../../src/app/routes.ts';
+import { NETLIFY_FIRST_LINE } from '../../src/app/first-line.ts';
+import { NETLIFY_FUNCTION_PATHS, NETLIFY_OTHER_METHODS, NETLIFY_RATE_LIMITED_PATH } from '../../src/app/routes.ts';
 import { bucketStoreName } from '../../src/quota/blobs-quota-store.ts';
 
 /*
@@ -45,7 +46,7 @@ beforeAll(async () => {
     ),
   });
   if (placed) rmSync(snapshot);
-  expect(results.map((r) => r.name).sort()).toEqual(['other-methods', 'quota-sweep', 'service']);
+  expect(results.map((r) => r.name).sort()).toEqual(['other-methods', 'quota-sweep', 'rate-limited', 'service']);
   for (const result of results) {
     bundles[result.name] = result.path;
     // The scheduled quota sweep and the other methods read no snapshot and ship none.
@@ -115,7 +116,11 @@ describe('Netlify function bundle', () => {
     const { config } = await resolveConfig({ cwd: process.cwd(), offline: true });
     expect(config.build.publish).toMatch(/dist\/client$/);
     const source = await import('../../netlify/functions/service.ts');
-    expect(source.config).toEqual({ path: [...NETLIFY_FUNCTION_PATHS], preferStatic: true });
+    expect(source.config).toEqual({
+      path: [...NETLIFY_FUNCTION_PATHS],
+      preferStatic: true,
+      rateLimit: { ...NETLIFY_FIRST_LINE, aggregateBy: [...NETLIFY_FIRST_LINE.aggregateBy] },
+    });
     expect(NETLIFY_FUNCTION_PATHS).toEqual([
       '/healthz',
       '/readyz',
@@ -163,10 +168,95 @@ describe('Netlify function bundle', () => {
     ]);
   });
 
+  it("puts Netlify's first line in the manifest it deploys: the service function's rule, rewriting to a function without one", () => {
+    // What a deploy uploads as each function's traffic_rules (deployFiles.functions_config in Netlify's API).
+    type Entry = { name: string; routes?: { pattern?: string; literal?: string }[]; trafficRules?: unknown };
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { functions: Entry[] };
+    const byName = new Map(manifest.functions.map((f) => [f.name, f]));
+    expect(byName.get('service')?.trafficRules).toEqual({
+      action: {
+        type: 'rewrite',
+        config: {
+          to: NETLIFY_RATE_LIMITED_PATH,
+          rateLimitConfig: { windowLimit: 1200, windowSize: 60, algorithm: 'sliding_window' },
+          aggregate: { keys: [{ type: 'ip' }, { type: 'domain' }] },
+        },
+      },
+    });
+    // The rewrite's target is routed to a function of its own, which has no rule: no second rewrite.
+    expect(byName.get('rate-limited')?.routes?.map((r) => r.literal ?? r.pattern)).toEqual([NETLIFY_RATE_LIMITED_PATH]);
+    for (const name of ['rate-limited', 'other-methods', 'quota-sweep']) expect(byName.get(name)?.trafficRules).toBeUndefined();
+  });
+
+  it("answers the first line's 429 from a bundle without snapshot, SQLite or Blobs client, writing no Blobs", async () => {
+    const bundle = bundles['rate-limited']!;
+    for (const absent of ['data', 'dist', join('node_modules', 'better-sqlite3'), join('node_modules', '@netlify', 'blobs')])
+      expect(existsSync(join(bundle, absent))).toBe(false);
+    // The Blobs context Netlify gives every function, pointed at a server that records any use.
+    const used: string[] = [];
+    const server = new BlobsServer({
+      directory: join(out, 'blobs-first-line'),
+      token: 'first-line-token',
+      port: 0,
+      onRequest: ({ url }) => used.push(url),
+    });
+    const { port } = await server.start();
+    try {
+      const edgeURL = `http://localhost:${port}`;
+      const context = Buffer.from(
+        JSON.stringify({ siteID: 'site', token: 'first-line-token', edgeURL, uncachedEdgeURL: edgeURL }),
+      ).toString('base64');
+      writeFileSync(
+        join(bundle, 'probe-first-line.mjs'),
+        `const fn = await import('./netlify/functions/rate-limited.mjs');
+         const call = JSON.stringify({ jsonrpc: '2.0', id: 'ask-1', method: 'tools/call', params: { name: 'get_product', arguments: { productId: 1 } } });
+         const asked = [
+           ['GET', '${NETLIFY_RATE_LIMITED_PATH}', undefined],
+           ['POST', '${NETLIFY_RATE_LIMITED_PATH}', call],
+           ['GET', '/api/public/v1/merchants/1/stats', undefined],
+           ['POST', '/mcp', call],
+         ];
+         const answers = [];
+         for (const [method, path, body] of asked) {
+           const headers = body ? { 'Content-Type': 'application/json', Accept: 'application/json' } : {};
+           const res = await fn.default(new Request('https://site.example' + path, { method, headers, body }), {});
+           const fields = ['retry-after', 'ratelimit-policy', 'ratelimit', 'cache-control', 'netlify-cdn-cache-control'].map((h) => res.headers.get(h));
+           answers.push([method, path, res.status, ...fields, await res.json()]);
+         }
+         console.log(JSON.stringify(answers));`,
+      );
+      const { stdout } = await promisify(execFile)(process.execPath, ['probe-first-line.mjs'], {
+        cwd: bundle,
+        env: { PATH: process.env.PATH ?? '', NETLIFY_BLOBS_CONTEXT: context },
+      });
+      const fields = ['60', '"flood";q=1200;w=60', '"flood";r=0;t=60', 'no-store', 'no-store'];
+      const rest = {
+        error: 'Rate limit exceeded',
+        code: 'RATE_LIMIT_EXCEEDED',
+        message: 'Rate limit exceeded',
+        resolution: expect.any(String),
+      };
+      const mcp = {
+        jsonrpc: '2.0',
+        id: 'ask-1',
+        error: { code: -32000, message: 'Rate limit exceeded', data: { code: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: 60 } },
+      };
+      expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual([
+        ['GET', NETLIFY_RATE_LIMITED_PATH, 429, ...fields, rest],
+        ['POST', NETLIFY_RATE_LIMITED_PATH, 429, ...fields, mcp],
+        ['GET', '/api/public/v1/merchants/1/stats', 429, ...fields, rest],
+        ['POST', '/mcp', 429, ...fields, mcp],
+      ]);
+      expect(used).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('ships only the Linux x64 build of better-sqlite3 (and the snapshot, checked at bundling)', () => {
     for (const [name, bundle] of Object.entries(bundles)) {
-      // The quota sweep ships no SQLite at all (checked above); the other two must load it.
-      if (name === 'quota-sweep') continue;
+      // The quota sweep and the first line's 429 ship no SQLite at all (checked above); the other two must load it.
+      if (name === 'quota-sweep' || name === 'rate-limited') continue;
       expect(readdirSync(join(bundle, 'node_modules', 'better-sqlite3', 'prebuilds'))).toEqual(['linux-x64.node']);
     }
   });

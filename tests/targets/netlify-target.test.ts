@@ -49,3 +49,29 @@ describe('health and readiness: Netlify (local emulation)', () => {
     expect(await unready.json()).toMatchObject({ status: 'unready', problems: ['the catalog snapshot cannot be opened'] });
   });
 });
+
+describe("Netlify's first line: its rewrite target under local emulation", () => {
+  // NetlifyDev does not apply config.rateLimit (no trafficRules in @netlify/dev): this checks only
+  // that the path the rule rewrites to reaches the rate-limited function, for GET and POST alike
+  // (docs/operations.md#netlifys-first-line).
+  it('answers the contract 429 at the rewrite path: REST for a GET, the MCP error with its id for a JSON-RPC POST', async () => {
+    const rest = await sendWith(() => inject('sampleSnapshot'))('/_rate-limited');
+    expect(rest.status).toBe(429);
+    expect(rest.headers.get('retry-after')).toBe('60');
+    expect(rest.headers.get('ratelimit-policy')).toBe('"flood";q=1200;w=60');
+    expect(await rest.json()).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED' });
+    const mcp = await sendWith(() => inject('sampleSnapshot'))('/_rate-limited', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 'ask-2', method: 'tools/list', params: {} }),
+    });
+    expect(mcp.status).toBe(429);
+    // The rate-limited function's own header: not the other-methods function, whose app has the route too.
+    for (const answer of [rest, mcp]) expect(answer.headers.get('netlify-cdn-cache-control')).toBe('no-store');
+    expect(await mcp.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 'ask-2',
+      error: { code: -32000, message: 'Rate limit exceeded', data: { code: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: 60 } },
+    });
+  });
+});

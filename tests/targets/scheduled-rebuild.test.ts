@@ -77,6 +77,7 @@ describe('the scheduled rebuild as Netlify bundles it', () => {
     expect(results.map((r) => [r.name, r.schedule ?? null]).sort()).toEqual([
       ['other-methods', null],
       ['quota-sweep', '@hourly'],
+      ['rate-limited', null],
       [SCHEDULED_REBUILD_FUNCTION, SCHEDULE],
       ['service', null],
     ]);
@@ -96,7 +97,7 @@ describe('the scheduled rebuild as Netlify bundles it', () => {
     const scratch = join(generated, '..', '..', 'unset', 'v1', 'functions');
     writeScheduledRebuild({ schedule: '@daily' }, scratch);
     expect(writeScheduledRebuild(planScheduledRebuild({ NETLIFY: 'true' }), scratch)).toBeNull();
-    expect(await listFunctions([scratch, 'netlify/functions'])).toHaveLength(3);
+    expect(await listFunctions([scratch, 'netlify/functions'])).toHaveLength(4);
     expect((await listFunctions([scratch, 'netlify/functions'])).map((f) => f.name)).not.toContain(SCHEDULED_REBUILD_FUNCTION);
   });
 });

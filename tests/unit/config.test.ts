@@ -40,7 +40,9 @@ describe('loadConfig: quotas and the product page template', () => {
       distinctIds: 100,
       distinctWindowSeconds: 600,
       salt: null,
+      networks: [],
       localStore: 'data/quotas.sqlite',
+      redisUrl: null,
       trustProxy: false,
     });
     expect(() => loadConfig({ RATE_LIMIT_SALT: 'short' })).toThrow(/RATE_LIMIT_SALT/);

@@ -18,6 +18,7 @@ describe('document settings (what npm start compares with the build)', () => {
       'RATE_LIMIT_MCP_REQUESTS',
       'RATE_LIMIT_DISTINCT_IDS',
       'RATE_LIMIT_DISTINCT_WINDOW_SECONDS',
+      'RATE_LIMIT_NETWORKS',
     ]);
     const withSecret = documentSettings(loadConfig({ RATE_LIMIT_SALT: 'a-secret-of-enough-length', RATE_LIMIT_DB: 'elsewhere/q.sqlite' }));
     expect(JSON.stringify(withSecret)).not.toMatch(/a-secret|elsewhere/);

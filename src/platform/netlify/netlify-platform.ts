@@ -12,8 +12,7 @@ const BLOBS_TIMEOUT_MS = 250;
  * are never shared; the showcase is kept in the durable cache, one answer per limit.
  */
 export const netlifyPlatform: Platform = {
-  quotaStore: () => new BlobsQuotaStore(openSiteStore),
-  quotaTimeoutMs: BLOBS_TIMEOUT_MS,
+  quotaStore: () => ({ store: new BlobsQuotaStore(openSiteStore), timeoutMs: BLOBS_TIMEOUT_MS }),
   checkHost: false,
   cdn: {
     perClient: { 'Netlify-CDN-Cache-Control': 'no-store' },

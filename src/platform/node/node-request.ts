@@ -98,13 +98,18 @@ const PLAIN_PATH = /^[A-Za-z0-9/_-]*$/;
 
 /**
  * The path and query of an origin-form request target, the path as the WHATWG URL parser gives it
- * (dot segments resolved, backslashes turned into slashes…), so this server routes exactly as the
- * Web platforms do; a path of plain characters needs no parsing.
+ * for this target on this origin (dot segments resolved, "%2e" ones included, backslashes turned
+ * into slashes…), so this server routes exactly as the Web platforms do on the Request's URL; a
+ * path of plain characters needs no parsing. The target is appended to an origin, never parsed
+ * relative to one: "//host/../x" is a path here, not a URL of another host.
  */
 export function targetOf(url: string): { pathname: string; search: string } {
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
-  if (PLAIN_PATH.test(path)) return { pathname: path, search: queryAt === -1 ? '' : url.slice(queryAt) };
-  const parsed = new URL(url, 'http://localhost');
+  // A "#" (a fragment no client should send) ends the query too.
+  if (PLAIN_PATH.test(path) && (queryAt === -1 || !url.includes('#', queryAt))) {
+    return { pathname: path, search: queryAt === -1 ? '' : url.slice(queryAt) };
+  }
+  const parsed = new URL(`http://localhost${url}`);
   return { pathname: parsed.pathname, search: parsed.search };
 }

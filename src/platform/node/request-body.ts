@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { BodyTimeoutError } from '../../http/read-body.ts';
 
 /** How much of a body nobody read the server still takes in to keep the connection usable. */
 export const DRAIN_BYTES = 1024 * 1024;
@@ -6,19 +7,43 @@ export const DRAIN_BYTES = 1024 * 1024;
 export const DRAIN_MS = 2000;
 /** How long a connection closed on a client still sending keeps reading (and dropping) what comes. */
 export const LINGER_MS = 2000;
+/**
+ * How long a body a route reads (MCP's, at most 64 KiB) may take to arrive whole, from when the
+ * route starts reading it: a client trickling it in would hold a request open for as long as it
+ * likes. Past it the read rejects with BodyTimeoutError (the route answers 408) and the
+ * connection closes after the answer.
+ */
+export const BODY_TIMEOUT_MS = 10_000;
+
+/** Requests whose body read timed out: their connection is closed after the answer, not drained. */
+const timedOut = new WeakSet<IncomingMessage>();
 
 /**
  * Reads a Node request body as UTF-8 text, up to `maxBytes` (null past it, or at once when the
- * declared Content-Length is larger). The rest is left unread: `settleUnreadBody` deals with it once
- * the answer is decided (destroying the request would reset the connection before the answer).
+ * declared Content-Length is larger), within `timeoutMs` (BodyTimeoutError past it). The rest is
+ * left unread: `settleUnreadBody` deals with it once the answer is decided (destroying the request
+ * would reset the connection before the answer).
  */
-export function readNodeBody(req: IncomingMessage, maxBytes: number, declaredLength: number): Promise<string | null> {
+export function readNodeBody(
+  req: IncomingMessage,
+  maxBytes: number,
+  declaredLength: number,
+  timeoutMs = BODY_TIMEOUT_MS,
+): Promise<string | null> {
   if (declaredLength > maxBytes) return Promise.resolve(null);
   if (req.readableEnded) return Promise.resolve('');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
+    const expired = () => {
+      done();
+      req.pause();
+      timedOut.add(req);
+      reject(new BodyTimeoutError(timeoutMs));
+    };
+    const timer = setTimeout(expired, timeoutMs);
     const done = () => {
+      clearTimeout(timer);
       req.off('data', take);
       req.off('end', ended);
       req.off('close', closed);
@@ -72,6 +97,8 @@ export function bodyPending(req: IncomingMessage): boolean {
  */
 export async function settleUnreadBody(req: IncomingMessage): Promise<{ close: boolean }> {
   if (req.destroyed || !bodyPending(req)) return { close: false };
+  // A client that took too long to send the body it owed does not get a second wait.
+  if (timedOut.has(req)) return lingerOnClose(req);
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > DRAIN_BYTES) return lingerOnClose(req);
   const drained = await new Promise<boolean>((resolve) => {

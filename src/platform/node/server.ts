@@ -74,7 +74,16 @@ function dispatch(app: App, config: Config, req: IncomingMessage, res: ServerRes
     send(res, errorAnswer('INVALID_REQUEST_TARGET'));
     return;
   }
-  const { pathname, search } = targetOf(url);
+  let target: { pathname: string; search: string };
+  try {
+    target = targetOf(url);
+  } catch {
+    // Not reached for an origin-form target appended to an origin; a throw here would end the process.
+    logWhenDone(app, req, res, '(not a path)');
+    send(res, errorAnswer('INVALID_REQUEST_TARGET'));
+    return;
+  }
+  const { pathname, search } = target;
   const route = app.route(pathname);
   logWhenDone(app, req, res, app.template(route, pathname), route?.name === 'health' ? 'debug' : 'info');
   if (route === null) {
@@ -117,7 +126,10 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
   const pages = await loadAstroPages(join(distDir, 'server', 'entry.mjs'));
   const files = staticFiles(join(distDir, 'client'));
   const app = createApp(config, nodePlatform(files, pages));
-  const server = createServer((req, res) => dispatch(app, config, req, res));
+  const server = createServer(
+    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
+    (req, res) => dispatch(app, config, req, res),
+  );
 
   // A rebuild renames a new snapshot over the old one (npm run rebuild): looked for every second.
   const refresh = () => {
@@ -156,6 +168,21 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
 
 /** How often the server looks for a new snapshot at CATALOG_DB. */
 const SNAPSHOT_CHECK_MS = 1_000;
+
+/*
+ * Bounds on receiving a request (docs/operations.md), so a client sending slowly cannot hold
+ * connections open: its head within HEADERS_TIMEOUT_MS of the connection's or the request's first
+ * byte, the whole request within REQUEST_TIMEOUT_MS. Node answers a bare 408 and closes the
+ * connection (the request was never routed, so no route's error shape applies). The second is a
+ * backstop: a body a route reads has its own bound (BODY_TIMEOUT_MS, request-body.ts), an unread
+ * one is drained for DRAIN_MS at most. Neither applies once a request is received, so answers
+ * that take long to compute or to stream are not cut, nor idle keep-alive connections (Node's
+ * keepAliveTimeout closes those). Node looks for expired requests every TIMEOUT_CHECK_MS
+ * (default 30 s: the bounds would be met up to that late).
+ */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+const TIMEOUT_CHECK_MS = 1_000;
 
 export interface NodeService {
   server: Server;

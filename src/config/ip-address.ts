@@ -1,0 +1,66 @@
+import { isIPv4, isIPv6 } from 'node:net';
+
+/** An IP address as bytes: 4 for IPv4, 16 for IPv6. */
+export interface IpBytes {
+  family: 4 | 6;
+  bytes: Uint8Array;
+}
+
+/**
+ * Parses an address as a socket or a proxy reports it: IPv4 dotted, IPv6 (with "::", an embedded
+ * IPv4 tail or a zone "%eth0"). An IPv4-mapped IPv6 address ("::ffff:192.0.2.1", what a dual-stack
+ * socket reports for an IPv4 peer) is the IPv4 address it maps. Null when it is neither.
+ */
+export function parseIp(text: string): IpBytes | null {
+  if (isIPv4(text)) return { family: 4, bytes: Uint8Array.from(text.split('.'), Number) };
+  const address = text.replace(/%.*$/, '');
+  if (!isIPv6(address)) return null;
+  const bytes = ipv6Bytes(address);
+  const mapped = bytes.subarray(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
+  return mapped ? { family: 4, bytes: bytes.slice(12) } : { family: 6, bytes };
+}
+
+/** The 16 bytes of a valid IPv6 address (checked by isIPv6 first). */
+function ipv6Bytes(address: string): Uint8Array {
+  let text = address;
+  // An embedded IPv4 tail ("::ffff:192.0.2.1") becomes its two groups.
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', rest] = text.split('::') as [string, string | undefined];
+  const groups = (part: string) => (part === '' ? [] : part.split(':').map((g) => Number.parseInt(g, 16)));
+  const front = groups(head);
+  const back = rest === undefined ? [] : groups(rest);
+  const all = [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
+  const bytes = new Uint8Array(16);
+  all.forEach((group, i) => {
+    bytes[2 * i] = group >> 8;
+    bytes[2 * i + 1] = group & 0xff;
+  });
+  return bytes;
+}
+
+/** Whether the first `prefix` bits of `a` and `b` (same family) are equal. */
+export function samePrefix(a: Uint8Array, b: Uint8Array, prefix: number): boolean {
+  const whole = prefix >> 3;
+  for (let i = 0; i < whole; i++) if (a[i] !== b[i]) return false;
+  const bits = prefix & 7;
+  if (bits === 0) return true;
+  const mask = (0xff << (8 - bits)) & 0xff;
+  return ((a[whole]! ^ b[whole]!) & mask) === 0;
+}
+
+/** Whether every bit past the first `prefix` is zero (a network address, as "10.0.0.0/8"). */
+export function hostBitsZero(bytes: Uint8Array, prefix: number): boolean {
+  for (let bit = prefix; bit < bytes.length * 8; bit++) if (bytes[bit >> 3]! & (0x80 >> (bit & 7))) return false;
+  return true;
+}
+
+/** The /64 an IPv6 address belongs to, as "2001:db8:1:2::/64": one subscriber's usual allocation. */
+export function ipv6Slash64(bytes: Uint8Array): string {
+  const groups: string[] = [];
+  for (let i = 0; i < 8; i += 2) groups.push(((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
+  return `${groups.join(':')}::/64`;
+}
