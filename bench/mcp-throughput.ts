@@ -18,7 +18,8 @@ interface Load {
   body?: string;
 }
 
-const ENVELOPE = {
+/** The 2026-07-28 request envelope (in params._meta) of a client that states no capabilities. */
+export const ENVELOPE = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientCapabilities': {},
   'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },

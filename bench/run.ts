@@ -5,6 +5,9 @@
  * --against REV (stats: this checkout's server beside REV's, side by side, before the usual figures),
  * --products N (build benchmark size, default 1,000,000), --build-rounds N (default 3),
  * --rounds N, --seconds N (stats), --naive-runs N (search: runs of the naive plan, 0 for none).
+ * --only soak: 10 minutes of steady mixed load (REST, MCP, documents, pages) on the self-hosted
+ * server, its RSS growth and errors; only when asked for (it takes the time it is given):
+ * --soak-seconds N (default 600), --soak-rate N (requests per second, default 200).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +19,8 @@ import { benchMcpThroughput, pageBytes, summarizeMcp } from './mcp-throughput.ts
 import { benchNetlifyBundleSize, formatBundleFigures } from './netlify-bundle-size.ts';
 import { benchSearchLatency } from './search-latency.ts';
 import { benchSnapshotBuild } from './snapshot-build.ts';
+import { benchSoak } from './soak.ts';
+import { formatSoak } from './soak-report.ts';
 import { benchStatsAgainst } from './stats-against-revision.ts';
 import { benchStatsThroughput, summarizeThroughput } from './stats-throughput.ts';
 
@@ -31,6 +36,9 @@ const { values } = parseArgs({
     'naive-runs': { type: 'string' },
     /** --only bundle: the catalog sizes, in products. */
     sizes: { type: 'string', default: '10000,100000,300000,1000000' },
+    /** --only soak: its length, and its steady request rate. */
+    'soak-seconds': { type: 'string', default: '600' },
+    'soak-rate': { type: 'string', default: '200' },
   },
 });
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
@@ -39,6 +47,23 @@ if (values.only === 'bundle') {
   // A sizing table rather than a speed: it is not part of the default run.
   const sizes = values.sizes.split(',').map((s) => Number(s.trim()));
   for (const line of formatBundleFigures(await benchNetlifyBundleSize(sizes))) console.log(line);
+  process.exit(0);
+}
+
+/** The server benchmarks run the built site: built first when there is none. */
+function ensureBuiltSite() {
+  if (!existsSync('dist/server/entry.mjs')) {
+    console.error('[bench] building the site first…');
+    execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], { stdio: 'inherit' });
+  }
+}
+
+if (values.only === 'soak') {
+  // Minutes of load rather than a speed: not part of the default run either.
+  ensureBuiltSite();
+  for (const line of formatSoak(await benchSoak({ seconds: Number(values['soak-seconds']), rate: Number(values['soak-rate']) }))) {
+    console.log(line);
+  }
   process.exit(0);
 }
 
@@ -81,12 +106,7 @@ try {
     }
   }
 
-  if (values.only === undefined || values.only === 'stats' || values.only === 'mcp') {
-    if (!existsSync('dist/server/entry.mjs')) {
-      console.error('[bench] building the site first…');
-      execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], { stdio: 'inherit' });
-    }
-  }
+  if (values.only === undefined || values.only === 'stats' || values.only === 'mcp') ensureBuiltSite();
 
   if (values.only === undefined || values.only === 'mcp') {
     // The sample catalog: the product asked for is a real one.

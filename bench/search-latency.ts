@@ -21,7 +21,7 @@ export interface LatencyRow {
   naive?: { p50: number; p95: number };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 function time(runs: number, inputs: unknown[], fn: (input: never) => unknown) {
   for (let i = 0; i < Math.min(20, runs); i++) fn(inputs[i % inputs.length] as never);
   const samples: number[] = [];

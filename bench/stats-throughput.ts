@@ -6,7 +6,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -49,6 +49,8 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   });
   return {
     url,
+    /** The server's own pid (taskset execs it), for reading its memory and files in /proc. */
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await once(child, 'exit');
@@ -82,11 +84,14 @@ export async function measure(target: string, url: string, seconds: number, spre
  * Quotas on, every limit far above the load (the whole quota path runs: client key, lease, fields),
  * in a quota file of the benchmark's own.
  */
+const quotaDir = mkdtempSync(join(tmpdir(), 'bench-quotas-'));
+process.once('exit', () => rmSync(quotaDir, { recursive: true, force: true }));
+
 export const QUOTAS_ON = {
   RATE_LIMITS: 'on',
   RATE_LIMIT_REST: '1000000000',
   RATE_LIMIT_DISTINCT_IDS: '1000000000',
-  RATE_LIMIT_DB: join(mkdtempSync(join(tmpdir(), 'bench-quotas-')), 'quotas.sqlite'),
+  RATE_LIMIT_DB: join(quotaDir, 'quotas.sqlite'),
 };
 
 export const TARGETS = { bare: 'bare node:http', ours: 'self-hosted server', quotasOff: 'self-hosted, quotas off' } as const;

@@ -22,6 +22,11 @@ export class BoundedCache<K, V> {
     return this.map.entries();
   }
 
+  /** Forgets every entry `stale` says is, such as counts of windows that have ended. */
+  deleteWhere(stale: (value: V) => boolean): void {
+    for (const [key, value] of this.map) if (stale(value)) this.map.delete(key);
+  }
+
   set(key: K, value: V): void {
     if (this.map.size >= this.capacity) {
       const oldest = this.map.keys().next();

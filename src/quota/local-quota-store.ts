@@ -10,7 +10,7 @@ CREATE INDEX IF NOT EXISTS counters_by_expiry ON counters (expires_at);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 `;
 
-/** Expired keys are deleted every this many file transactions (cheap: an index range). */
+/** Expired keys are deleted every this many file transactions (cheap: an index range and two maps). */
 const CLEANUP_EVERY = 1000;
 
 /** A process's share of one key's quota: units granted by the file, not yet handed out. */
@@ -105,7 +105,7 @@ export class LocalQuotaStore implements QuotaStore {
   private use(key: string, limit: number, expiresAt: number, at: number): QuotaTake {
     let lease = this.leases.get(key);
     if (lease === undefined || lease.left === 0 || lease.expiresAt <= at) {
-      if (++this.transactions % CLEANUP_EVERY === 0) this.cleanup.immediate();
+      if (++this.transactions % CLEANUP_EVERY === 0) this.dropExpired(at);
       const { granted, used } = this.grant.immediate(key, limit, expiresAt);
       if (granted === 0) return { allowed: false, used };
       lease = { left: granted, granted: used, expiresAt };
@@ -113,6 +113,16 @@ export class LocalQuotaStore implements QuotaStore {
     }
     lease.left -= 1;
     return { allowed: true, used: lease.granted - lease.left };
+  }
+
+  /**
+   * Expired rows leave the file, and this process's leases and member sets of ended windows leave
+   * its memory: bounded anyway, they would otherwise stay until a hundred thousand newer keys came.
+   */
+  private dropExpired(at: number): void {
+    this.cleanup.immediate();
+    this.leases.deleteWhere((lease) => lease.expiresAt <= at);
+    this.members.deleteWhere((known) => known.expiresAt <= at);
   }
 
   /** Kept in the file: the first process to ask writes it, every later one reads the same. */

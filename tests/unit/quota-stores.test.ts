@@ -141,6 +141,25 @@ describe('quota store: local SQLite file, several processes', () => {
     second.close();
     expect(admitted).toBe(79);
   });
+
+  it('forgets the leases and member sets of ended windows as it cleans the file, not only when full', async () => {
+    let at = Date.UTC(2026, 0, 1);
+    const store = new LocalQuotaStore(join(dir, `forget-${fresh()}.sqlite`), { now: () => at });
+    const held = store as unknown as { leases: { entries(): Iterable<unknown> }; members: { entries(): Iterable<unknown> } };
+    const count = (cache: { entries(): Iterable<unknown> }) => [...cache.entries()].length;
+    // 600 clients in one window: 600 leases and 600 member sets (and 1,200 file transactions).
+    for (let i = 0; i < 600; i++) {
+      await store.take(`rest:120:c${i}:1`, 120, at + 60_000);
+      await store.remember(`ids:100:c${i}:1`, 7, 100, at + 60_000);
+    }
+    expect([count(held.leases), count(held.members)]).toEqual([1200, 600]);
+    // The window ends; the next thousandth transaction cleans up.
+    at += 60_000;
+    for (let i = 0; i < 800; i++) await store.take(`rest:120:d${i}:2`, 120, at + 60_000);
+    expect(count(held.members)).toBe(0);
+    expect(count(held.leases)).toBeLessThanOrEqual(800);
+    store.close();
+  });
 });
 
 /**
