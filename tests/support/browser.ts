@@ -1,9 +1,10 @@
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
+import { describeWithProgram, findOnPath, isExecutableFile } from './system-program.ts';
 
 /*
  * The real-browser suite: the system's Chromium (Debian's chromium package; CI installs it with
@@ -15,29 +16,11 @@ export const CHROMIUM_MISSING =
 
 const CANDIDATES = ['chromium', 'chromium-browser', 'google-chrome'];
 
-const isExecutableFile = (path: string) => {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** CHROMIUM_PATH when set (and only it: a wrong path is not silently replaced), else the first candidate on PATH. */
 export function findChromium(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.CHROMIUM_PATH) return isExecutableFile(env.CHROMIUM_PATH) ? env.CHROMIUM_PATH : undefined;
-  const dirs = (env.PATH ?? '').split(delimiter).filter(Boolean);
-  for (const name of CANDIDATES)
-    for (const dir of dirs) {
-      const path = join(dir, name);
-      if (isExecutableFile(path)) return path;
-    }
-  return undefined;
+  return findOnPath(CANDIDATES, env);
 }
-
-const inCi = () => !!process.env.CI && !['false', '0'].includes(process.env.CI.toLowerCase());
 
 /**
  * Launches Chromium headless. No sandbox and no /dev/shm: CI containers run as root (where the
@@ -52,41 +35,20 @@ export function launchChromium(executablePath: string): Promise<Browser> {
   });
 }
 
-/**
- * A describe block that gets a launched Chromium (one per block, closed after it). Without
- * Chromium it registers one skipped test that says so and prints the same line to stderr; in CI
- * (CI=true) a missing Chromium fails instead, since CI installs it.
- */
+/** A describe block that gets a launched Chromium (one per block, closed after it): see describeWithProgram. */
 export function describeBrowser(name: string, fn: (browser: () => Browser) => void) {
-  const executablePath = findChromium();
-  if (!executablePath) {
-    if (inCi()) {
-      describe(name, () => {
-        it('finds Chromium (CI installs it)', () => {
-          throw new Error(`${CHROMIUM_MISSING}${process.env.CHROMIUM_PATH ? ` (CHROMIUM_PATH=${process.env.CHROMIUM_PATH})` : ''}`);
-        });
-      });
-      return;
-    }
-    process.stderr.write(`${CHROMIUM_MISSING}\n`);
-    describe(name, () => {
-      it.skip(CHROMIUM_MISSING, () => {});
-    });
-    return;
-  }
-  describe(name, () => {
-    let browser: Browser | undefined;
-    beforeAll(async () => {
-      browser = await launchChromium(executablePath);
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
-    fn(() => {
-      if (!browser) throw new Error('Chromium did not start');
-      return browser;
-    });
-  });
+  const path = process.env.CHROMIUM_PATH;
+  describeWithProgram(
+    name,
+    {
+      executable: findChromium(),
+      missing: `${CHROMIUM_MISSING}${path ? ` (CHROMIUM_PATH=${path})` : ''}`,
+      ciTest: 'finds Chromium (CI installs it)',
+      start: launchChromium,
+      stop: (browser) => browser.close(),
+    },
+    fn,
+  );
 }
 
 export interface OpenPage {

@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { accessSync, constants } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
-import { delimiter, join } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { QuotaStore } from '../../src/quota/quota-store.ts';
+import { describeWithProgram, findOnPath } from './system-program.ts';
 
 /*
  * A real redis-server for the Redis quota store's suites (Debian's redis-server package; CI
@@ -15,20 +13,8 @@ export const REDIS_MISSING = 'redis-server not found: the Redis quota store test
 
 /** redis-server on PATH, or undefined. */
 export function findRedisServer(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
-    const path = join(dir, 'redis-server');
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {}
-  }
-  return undefined;
+  return findOnPath(['redis-server'], env);
 }
-
-/** Said once per test file, however many blocks it skips. */
-let told = false;
-
-const inCi = () => !!process.env.CI && !['false', '0'].includes(process.env.CI.toLowerCase());
 
 /** A port free now: listened on by the system's choice and closed (redis-server has no "--port 0"). */
 export async function freePort(): Promise<number> {
@@ -106,42 +92,19 @@ export async function startRedis(executable = findRedisServer()): Promise<Runnin
   return { port, url: `redis://127.0.0.1:${port}`, stop, start };
 }
 
-/**
- * A describe block with a redis-server of its own (started before, stopped after). Without
- * redis-server it registers one skipped test that says so and prints the same line to stderr; in
- * CI (CI=true) a missing redis-server fails instead, since CI installs it.
- */
+/** A describe block with a redis-server of its own (started before, stopped after): see describeWithProgram. */
 export function describeRedis(name: string, fn: (redis: () => RunningRedis) => void) {
-  const executable = findRedisServer();
-  if (!executable) {
-    if (inCi()) {
-      describe(name, () => {
-        it('finds redis-server (CI installs it)', () => {
-          throw new Error(REDIS_MISSING);
-        });
-      });
-      return;
-    }
-    if (!told) process.stderr.write(`${REDIS_MISSING}\n`);
-    told = true;
-    describe(name, () => {
-      it.skip(REDIS_MISSING, () => {});
-    });
-    return;
-  }
-  describe(name, () => {
-    let redis: RunningRedis | undefined;
-    beforeAll(async () => {
-      redis = await startRedis(executable);
-    });
-    afterAll(async () => {
-      await redis?.stop();
-    });
-    fn(() => {
-      if (!redis) throw new Error('redis-server did not start');
-      return redis;
-    });
-  });
+  describeWithProgram(
+    name,
+    {
+      executable: findRedisServer(),
+      missing: REDIS_MISSING,
+      ciTest: 'finds redis-server (CI installs it)',
+      start: startRedis,
+      stop: (redis) => redis.stop(),
+    },
+    fn,
+  );
 }
 
 /**
