@@ -32,6 +32,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveConfig } from '@netlify/config';
 import { zipFunction } from '@netlify/zip-it-and-ship-it';
+import { BUILD_PROCESS_FLAGS } from '../src/catalog/build/build-process.ts';
 import { generateCatalog } from '../src/catalog/generate/generate.ts';
 import { deflatedSize, NETLIFY_FUNCTION_LIMITS } from '../src/platform/netlify/bundle-size.ts';
 
@@ -210,7 +211,7 @@ export async function benchNetlifyBundleSize(sizes: number[], log: (line: string
       const snapshot = join(work, 'catalog.sqlite');
       log(`[bench] generating ${products} products…`);
       await generateCatalog({ products, outDir: source });
-      const built = spawnSync(process.execPath, ['scripts/build-catalog.ts'], {
+      const built = spawnSync(process.execPath, [...BUILD_PROCESS_FLAGS, 'scripts/build-catalog.ts'], {
         env: { ...process.env, CATALOG_SOURCE: source, CATALOG_DB: snapshot },
         stdio: ['ignore', 'ignore', 'inherit'],
       });

@@ -10,6 +10,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BUILD_PROCESS_FLAGS } from '../src/catalog/build/build-process.ts';
 import { generateCatalog } from '../src/catalog/generate/generate.ts';
 
 export interface BuildFigures {
@@ -36,7 +37,7 @@ function timedBuild(sourceDir: string, outFile: string, rssFile: string): { seco
   const started = performance.now();
   const result = spawnSync(
     process.execPath,
-    ['--import', `data:text/javascript,${encodeURIComponent(reportRss)}`, 'scripts/build-catalog.ts'],
+    [...BUILD_PROCESS_FLAGS, '--import', `data:text/javascript,${encodeURIComponent(reportRss)}`, 'scripts/build-catalog.ts'],
     {
       env: { ...process.env, CATALOG_SOURCE: sourceDir, CATALOG_DB: outFile, BENCH_RSS_FILE: rssFile },
       stdio: 'inherit',

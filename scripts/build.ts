@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { firstLineNote } from '../src/app/first-line.ts';
+import { BUILD_PROCESS_FLAGS } from '../src/catalog/build/build-process.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { documentSettings } from '../src/documents/document-settings.ts';
 import { bundleSizeProblem, estimateServiceBundleFor } from '../src/platform/netlify/bundle-size.ts';
@@ -38,7 +39,7 @@ function scheduledRebuildPlan() {
 export function build(): void {
   const config = loadConfig();
   const rebuild = scheduledRebuildPlan();
-  run(['scripts/build-catalog.ts']);
+  run([...BUILD_PROCESS_FLAGS, 'scripts/build-catalog.ts']);
   // Netlify: a snapshot too large for the service Function fails here, with its figures, not at deploy.
   if (process.env.NETLIFY === 'true') {
     const problem = bundleSizeProblem(estimateServiceBundleFor(config.catalogDb));

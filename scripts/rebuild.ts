@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import { BUILD_PROCESS_FLAGS } from '../src/catalog/build/build-process.ts';
 import { openCatalog } from '../src/catalog/catalog-reader.ts';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
 import { SITEMAP_CHILD_DIR } from '../src/documents/document-files.ts';
@@ -40,7 +41,7 @@ async function rebuild(): Promise<void> {
   const next = join(dirname(config.catalogDb), `.${basename(config.catalogDb)}.next-${tag}`);
   const staging = join('dist', `.documents-${tag}`);
   try {
-    const built = spawnSync(process.execPath, [join(import.meta.dirname, 'build-catalog.ts')], {
+    const built = spawnSync(process.execPath, [...BUILD_PROCESS_FLAGS, join(import.meta.dirname, 'build-catalog.ts')], {
       stdio: 'inherit',
       env: { ...process.env, CATALOG_DB: next },
     });

@@ -116,7 +116,8 @@ const STORE_COLUMNS = `id, merchant_id AS merchantId, name, address, district, c
 export function createDiscoveryReader(db: Database): DiscoveryReader {
   const count = (sql: string) => (db.prepare(sql).pluck().get() as number) ?? 0;
   const counts: CatalogCounts = {
-    products: count('SELECT count(*) FROM listing'),
+    // Every published product is counted in its category: a sum over a few rows, not a count over a million.
+    products: count('SELECT coalesce(sum(products_count), 0) FROM categories'),
     merchants: count('SELECT count(*) FROM merchants'),
     stores: count('SELECT count(*) FROM stores'),
     cities: count('SELECT count(*) FROM cities'),
@@ -137,7 +138,7 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     'SELECT id, city_id AS cityId, name, products_count AS productsCount FROM districts WHERE city_id = ? ORDER BY products_count DESC, name LIMIT ?',
   );
   const matchRows = 'SELECT f.rowid, l.merchant_id, l.views, l.likes';
-  const fromIndex = 'FROM products_fts f JOIN listing l ON l.product_id = f.rowid';
+  const fromIndex = 'FROM products_fts f JOIN engagement l ON l.product_id = f.rowid';
   const matches = db.prepare(`${matchRows} ${fromIndex} WHERE products_fts MATCH ? LIMIT ?`).raw(true);
   const countMatches = db.prepare('SELECT count(*) FROM (SELECT rowid FROM products_fts WHERE products_fts MATCH ? LIMIT ?)').pluck();
   // merchant_places lists "c1t? d45t?": each place token followed by the tier placeholder.

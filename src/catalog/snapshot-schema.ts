@@ -2,7 +2,7 @@
  * The SQLite snapshot layout. Version it: the server refuses a snapshot whose schema version it
  * does not know, instead of failing later on a missing column.
  */
-export const SNAPSHOT_SCHEMA_VERSION = '5';
+export const SNAPSHOT_SCHEMA_VERSION = '6';
 
 /** How many of the newest published products the snapshot keeps: the showcase's maximum, 20. */
 export const NEWEST_PRODUCTS_KEPT = 20;
@@ -43,8 +43,13 @@ CREATE TABLE products (
   published_at TEXT,
   updated_at TEXT NOT NULL
 );
+-- Counters, read by the statistics endpoint and by search: one row per product with counters or
+-- published (zeros when published without), with its merchant, or 0 for a draft: search ranks by
+-- views, then likes, and never lists a draft. A narrow table, so a search reads a few cached pages
+-- rather than the products' long rows; one table rather than two saves a million inserts.
 CREATE TABLE engagement (
   product_id INTEGER PRIMARY KEY,
+  merchant_id INTEGER NOT NULL,
   views INTEGER NOT NULL,
   likes INTEGER NOT NULL,
   dislikes INTEGER NOT NULL
@@ -82,14 +87,6 @@ CREATE TABLE categories (
   name TEXT NOT NULL,
   slug TEXT NOT NULL,
   products_count INTEGER NOT NULL
-);
--- Published products with what search ranks them by (views, then likes) and their merchant: a
--- narrow table, so a search reads a few cached pages rather than the products' long rows.
-CREATE TABLE listing (
-  product_id INTEGER PRIMARY KEY,
-  merchant_id INTEGER NOT NULL,
-  views INTEGER NOT NULL,
-  likes INTEGER NOT NULL
 );
 -- The places of each merchant's products, one token per city (c<id>) and district (d<id>) it has
 -- a store in, each ending in the tier placeholder "t?" ("c1t? d45t?"). In the index a product of
@@ -166,8 +163,9 @@ CREATE VIEW search_documents AS
          p.category AS category, p.brand AS brand,
          'm' || p.merchant_id || ' k' || p.category_id || ' ' || replace(f.places, '?', ${tier}) AS facets
   FROM products p
-  CROSS JOIN listing l ON l.product_id = p.id
-  CROSS JOIN merchant_places f ON f.merchant_id = p.merchant_id;
+  CROSS JOIN engagement l ON l.product_id = p.id
+  CROSS JOIN merchant_places f ON f.merchant_id = p.merchant_id
+  WHERE l.merchant_id <> 0;
 `;
 }
 

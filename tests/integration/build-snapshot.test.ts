@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatIssue } from '../../src/catalog/build/build-issues.ts';
 import { buildSnapshot } from '../../src/catalog/build/build-snapshot.ts';
 import { openCatalog } from '../../src/catalog/catalog-reader.ts';
+import { generateCatalog } from '../../src/catalog/generate/generate.ts';
 import { type Fixture, type FixtureLines, validFixture, writeExport } from '../support/fixture-export.ts';
 
 let work: string;
@@ -223,6 +224,67 @@ describe('buildSnapshot', () => {
       expect(result.issueCount).toBe(500);
       expect(result.issues).toHaveLength(50);
     }
+  });
+});
+
+describe('parsing on either thread', () => {
+  const modes = ['none', 'all', 'when-idle'] as const;
+  /** The rows a build wrote, in key order: what must not depend on which thread parsed a batch. */
+  const tables = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      const rows = (sql: string) => JSON.stringify(db.prepare(sql).raw(true).all());
+      return {
+        products: rows('SELECT * FROM products ORDER BY id'),
+        engagement: rows('SELECT * FROM engagement ORDER BY product_id'),
+        words: rows('SELECT * FROM search_words ORDER BY word'),
+        places: rows('SELECT * FROM merchant_places ORDER BY merchant_id'),
+      };
+    } finally {
+      db.close();
+    }
+  };
+
+  it('builds the same snapshot, and reports the same issues, whichever thread parses the batches', async () => {
+    // Several batches of 2,000 lines per file, so batches go to both threads in 'when-idle'.
+    const source = join(work, 'export');
+    await generateCatalog({ products: 7000, merchants: 300, seed: 3, outDir: source });
+    const built = [];
+    for (const mainThreadParses of modes) {
+      const file = join(work, `${mainThreadParses}.sqlite`);
+      const result = await buildSnapshot({ sourceDir: source, outFile: file, now: () => new Date(0), mainThreadParses });
+      expect(result.ok).toBe(true);
+      built.push({ version: result.ok && result.catalogVersion, counts: result.ok && result.counts, tables: tables(file) });
+    }
+    expect(built[1]).toEqual(built[0]);
+    expect(built[2]).toEqual(built[0]);
+
+    // Problems spread over the batches: bad JSON, a schema error, an unknown reference, and a line
+    // just over the bound whose end falls in the next read of the file.
+    const products = readFileSync(join(source, 'products.ndjson'), 'utf8').split('\n');
+    products[9] = '{"id": 10,';
+    products[2499] = products[2499]!.replace(/"priceCents":\d+/, '"priceCents":-5');
+    products[4099] = products[4099]!.replace(/"merchantId":\d+/, '"merchantId":999999');
+    products[6000] = `{"pad": "${'x'.repeat(1 << 20)}"}`;
+    writeFileSync(join(source, 'products.ndjson'), products.join('\n'));
+    const reports = [];
+    for (const mainThreadParses of modes) {
+      const result = await buildSnapshot({ sourceDir: source, outFile: join(work, 'broken.sqlite'), mainThreadParses });
+      expect(result.ok).toBe(false);
+      reports.push(result.ok ? [] : result.issues.map(formatIssue));
+    }
+    expect(reports[0]).toEqual([
+      expect.stringMatching(/^products\.ndjson:10: invalid JSON/),
+      expect.stringMatching(/^products\.ndjson:2500: priceCents: /),
+      'products.ndjson:4100: merchantId: no merchant with id 999999',
+      'products.ndjson:6001: line is longer than 1048576 bytes',
+      'engagement.ndjson:10: productId: no product with id 10',
+      'engagement.ndjson:2500: productId: no product with id 2500',
+      'engagement.ndjson:4100: productId: no product with id 4100',
+      'engagement.ndjson:6001: productId: no product with id 6001',
+    ]);
+    expect(reports[1]).toEqual(reports[0]);
+    expect(reports[2]).toEqual(reports[0]);
   });
 });
 

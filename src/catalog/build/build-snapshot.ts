@@ -10,6 +10,7 @@ import { type ExportFile, exportFingerprint, locateExportFiles, locateSynonymsFi
 import type { EngagementRecord } from './export-records.ts';
 import type { ParseWorkerInput, ParseWorkerMessage } from './parse-worker.ts';
 import { createRecordLoaders, type LoadCounts } from './record-loaders.ts';
+import { type ParsedLines, parseRecordLine } from './record-parsing.ts';
 
 export interface BuildProgress {
   /** Loading the files, then building the full-text index, then the other indexes. */
@@ -30,6 +31,11 @@ export interface BuildOptions {
   keepIssues?: number;
   /** What `npm start` compares to tell a stale snapshot; default: the files' names, sizes and times. */
   sourceFingerprint?: string;
+  /**
+   * Which batches this thread parses as well as loads: those the worker would keep it waiting for
+   * ('when-idle', the default), or none or all of them (tests compare the three).
+   */
+  mainThreadParses?: ParseWorkerInput['mainThreadParses'];
 }
 
 export type BuildResult =
@@ -42,8 +48,8 @@ export type BuildResult =
  * previous snapshot (and any service reading it) untouched.
  *
  * Two threads, so both cores work: a worker reads, parses and validates (parse-worker.ts) while
- * this thread checks references and inserts. The search index comes last: its popularity tiers
- * need the engagement counters.
+ * this thread checks references and inserts, and parses the batches the worker leaves it. The
+ * search index comes last: its popularity tiers need the engagement counters.
  */
 export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
   const issues = new IssueLog(options.keepIssues ?? 50);
@@ -65,7 +71,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
 
     const { loaders, counts, finish } = createRecordLoaders(db);
     db.exec('BEGIN');
-    const digests = await loadFiles(files, loaders, issues, options.onProgress);
+    const digests = await loadFiles(files, loaders, issues, options);
     if (issues.count > 0) {
       db.exec('ROLLBACK');
       return { ok: false, issues: issues.kept, issueCount: issues.count };
@@ -136,9 +142,9 @@ function loadFiles(
   files: ExportFile[],
   loaders: ReturnType<typeof createRecordLoaders>['loaders'],
   issues: IssueLog,
-  onProgress: BuildOptions['onProgress'],
+  { onProgress, mainThreadParses = 'when-idle' }: BuildOptions,
 ): Promise<Map<string, string>> {
-  const input: ParseWorkerInput = { files: files.map(({ kind, path, name }) => ({ kind, path, name })) };
+  const input: ParseWorkerInput = { files: files.map(({ kind, path, name }) => ({ kind, path, name })), mainThreadParses };
   // The worker makes short-lived garbage only (lines, parsed records): a small young generation
   // collects it often and cheaply, and keeps the build's peak RSS under 512 MB on a million
   // products (about 80 MB lower than the default). Capping the old generation instead slowed
@@ -158,16 +164,20 @@ function loadFiles(
         }
         const file = files.find((f) => f.kind === message.kind)!;
         const load = loaders[message.kind];
-        // Located issues in line order: the worker's (syntax, schema) and ours (references).
-        const found: BuildIssue[] = [...message.issues];
-        const records = message.type === 'batch' ? message.records : unpackCounters(message.values);
-        records.forEach((record, i) => {
+        const batch: ParsedLines = { records: [], lines: message.lines, issues: message.issues };
+        if (message.type === 'lines') {
+          batch.lines = [];
+          for (const [i, text] of message.texts.entries()) parseRecordLine(message.kind, file.name, message.lines[i]!, text, batch);
+        } else batch.records = message.type === 'batch' ? message.records : unpackCounters(message.values);
+        // Located issues in line order: the parser's (syntax, schema) and the loaders' (references).
+        const found: BuildIssue[] = [...batch.issues];
+        batch.records.forEach((record, i) => {
           const problem = load(record);
-          if (problem) found.push({ file: file.name, line: message.lines[i]!, ...problem });
+          if (problem) found.push({ file: file.name, line: batch.lines[i]!, ...problem });
         });
         found.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
         for (const issue of found) issues.add(issue);
-        const done = (loaded.get(file.kind) ?? 0) + records.length;
+        const done = (loaded.get(file.kind) ?? 0) + batch.records.length;
         loaded.set(file.kind, done);
         onProgress?.({ phase: 'load', file: file.name, records: done, bytesRead: message.bytesRead, bytesTotal: file.size });
         worker.postMessage('ack');

@@ -60,7 +60,9 @@ export async function* readNdjsonLines(file: string, options: NdjsonReadOptions 
     let newline = chunk.indexOf(10, start);
     while (newline !== -1) {
       const piece = chunk.subarray(start, newline);
-      const bytes = pendingBytes === 0 ? piece : Buffer.concat([...pending, piece]);
+      // A line can end in the chunk after the one where it began, past the bound: counted whole.
+      if (pendingBytes + piece.length > MAX_LINE_BYTES) overlong = true;
+      const bytes = overlong || pendingBytes === 0 ? piece : Buffer.concat([...pending, piece]);
       pending = [];
       pendingBytes = 0;
       const line = finishLine(bytes);

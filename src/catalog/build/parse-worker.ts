@@ -1,22 +1,30 @@
 /**
  * Worker thread of the snapshot build: reads, parses and validates the export files and sends
  * valid records in batches, so validation runs on one core while the main thread inserts on the
- * other. Ends each file with the SHA-256 of its decompressed bytes (for the catalog version).
+ * other. When the main thread has nothing queued, the worker sends the next batch's lines
+ * unparsed for the main thread to parse itself: parsing costs more than inserting, so the main
+ * thread would otherwise wait (about 1 s of a million products; docs/benchmarks.md).
+ * Ends each file with the SHA-256 of its decompressed bytes (for the catalog version).
  */
 import { createHash } from 'node:crypto';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import type { BuildIssue } from './build-issues.ts';
-import { EXPORT_FILES, type ExportKind } from './export-records.ts';
+import type { ExportKind } from './export-records.ts';
 import { readNdjsonLines } from './ndjson-lines.ts';
+import { parseRecordLine } from './record-parsing.ts';
 
 export interface ParseWorkerInput {
   files: { kind: ExportKind; path: string; name: string }[];
+  /** Which batches the worker leaves unparsed for the main thread (BuildOptions.mainThreadParses). */
+  mainThreadParses: 'when-idle' | 'none' | 'all';
 }
 
 export type ParseWorkerMessage =
   | { type: 'batch'; kind: ExportKind; records: unknown[]; lines: number[]; issues: BuildIssue[]; bytesRead: number }
   /** Engagement counters, packed: productId, views, likes, dislikes per record (see below). */
   | { type: 'counters'; kind: 'engagement'; values: Float64Array; lines: number[]; issues: BuildIssue[]; bytesRead: number }
+  /** Lines for the main thread to parse (record-parsing.ts), with the reader's issues among them. */
+  | { type: 'lines'; kind: ExportKind; texts: string[]; lines: number[]; issues: BuildIssue[]; bytesRead: number }
   | { type: 'file-end'; kind: ExportKind; digest: string };
 
 /** Batches in flight before the worker waits for the main thread: bounds memory on big exports. */
@@ -24,16 +32,16 @@ const MAX_IN_FLIGHT = 3;
 const BATCH_SIZE = 2000;
 
 const port = parentPort!;
-const { files } = workerData as ParseWorkerInput;
-const schemas = Object.fromEntries(EXPORT_FILES.map((f) => [f.kind, f.schema]));
+const { files, mainThreadParses } = workerData as ParseWorkerInput;
 
 let inFlight = 0;
 let wake: (() => void) | null = null;
-port.on('message', () => {
+const acknowledged = () => {
   inFlight -= 1;
   wake?.();
   wake = null;
-});
+};
+port.on('message', acknowledged);
 
 async function send(message: ParseWorkerMessage): Promise<void> {
   if (message.type !== 'file-end') {
@@ -56,17 +64,28 @@ const packCounters = (records: unknown[]): Float64Array => {
   return values;
 };
 
+/**
+ * A batch being filled. `texts` (unparsed lines) when the main thread has no batch waiting behind
+ * the one it is loading: it will parse this one itself rather than wait for it.
+ */
+const newBatch = () => {
+  // Acknowledgements already queued count now: the listener above runs only between file reads.
+  while (receiveMessageOnPort(port) !== undefined) acknowledged();
+  const leave = mainThreadParses === 'all' || (mainThreadParses === 'when-idle' && inFlight <= 1);
+  return { records: [] as unknown[], lines: [] as number[], issues: [] as BuildIssue[], texts: leave ? ([] as string[]) : null };
+};
+
 for (const file of files) {
-  const schema = schemas[file.kind]!;
   const hash = createHash('sha256');
   let bytesRead = 0;
-  let batch = { records: [] as unknown[], lines: [] as number[], issues: [] as BuildIssue[] };
+  let batch = newBatch();
   const flush = async () => {
-    const { records, lines, issues } = batch;
-    batch = { records: [], lines: [], issues: [] };
-    if (file.kind === 'engagement')
+    const { records, lines, issues, texts } = batch;
+    if (texts) await send({ type: 'lines', kind: file.kind, texts, lines, issues, bytesRead });
+    else if (file.kind === 'engagement')
       await send({ type: 'counters', kind: 'engagement', values: packCounters(records), lines, issues, bytesRead });
     else await send({ type: 'batch', kind: file.kind, records, lines, issues, bytesRead });
+    batch = newBatch();
   };
   const lines = readNdjsonLines(file.path, {
     hash,
@@ -76,28 +95,14 @@ for (const file of files) {
   for await (const { lineNumber, text } of lines) {
     // A file of nothing but bad lines must not pile its issues up in memory either.
     if (batch.issues.length >= BATCH_SIZE) await flush();
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      batch.issues.push({ file: file.name, line: lineNumber, field: null, message: `invalid JSON (${(error as Error).message})` });
+    if (batch.texts) {
+      batch.texts.push(text);
+      batch.lines.push(lineNumber);
+      if (batch.texts.length >= BATCH_SIZE) await flush();
       continue;
     }
-    const parsed = schema.safeParse(value);
-    if (parsed.success) {
-      batch.records.push(parsed.data);
-      batch.lines.push(lineNumber);
-      if (batch.records.length >= BATCH_SIZE) await flush();
-    } else {
-      for (const issue of parsed.error.issues) {
-        batch.issues.push({
-          file: file.name,
-          line: lineNumber,
-          field: issue.path.length > 0 ? issue.path.join('.') : null,
-          message: issue.message,
-        });
-      }
-    }
+    parseRecordLine(file.kind, file.name, lineNumber, text, batch);
+    if (batch.records.length >= BATCH_SIZE) await flush();
   }
   await flush();
   await send({ type: 'file-end', kind: file.kind, digest: hash.digest('hex') });

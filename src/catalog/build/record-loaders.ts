@@ -64,7 +64,10 @@ function insertUnique(insert: () => unknown): boolean {
   }
 }
 
-/** Marks a draft in `products`: its counters do not count towards the merchant's totals. */
+/**
+ * Marks a draft, in `products` and in its `engagement` row: its counters do not count towards the
+ * merchant's totals, and search never lists it.
+ */
 const DRAFT = 0;
 
 /** A million views in 8 MB outside the JS heap (a number[] takes twice that, and garbage as it grows). */
@@ -102,7 +105,7 @@ export function tierThresholds(views: Float64Array): number[] {
  */
 export function createRecordLoaders(db: Database) {
   const merchants = new Map<number, MerchantTotals>();
-  /** Product id → its merchant's id, or DRAFT; negated once its counters are loaded. */
+  /** Product id → its merchant's id, or DRAFT; a published product's id is negated once its counters are in. */
   const products = new Map<number, number>();
   /** Views of the published products, for the popularity tiers. */
   const publishedViews = new GrowingFloat64Array();
@@ -118,8 +121,7 @@ export function createRecordLoaders(db: Database) {
     `INSERT INTO products (id, merchant_id, title, description, category, category_id, brand,
        price_cents, slug, image_url, published_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertEngagement = db.prepare('INSERT INTO engagement (product_id, views, likes, dislikes) VALUES (?, ?, ?, ?)');
-  const insertListing = db.prepare('INSERT INTO listing VALUES (?, ?, ?, ?)');
+  const insertEngagement = db.prepare('INSERT INTO engagement VALUES (?, ?, ?, ?, ?)');
   const insertMerchantStats = db.prepare('INSERT INTO merchant_stats VALUES (?, ?, ?, ?, ?, ?)');
   const insertMerchantPlaces = db.prepare('INSERT INTO merchant_places VALUES (?, ?)');
   const insertCity = db.prepare('INSERT INTO cities VALUES (?, ?, ?, ?, ?, ?)');
@@ -216,12 +218,13 @@ export function createRecordLoaders(db: Database) {
   const loadEngagement: Loader<EngagementRecord> = (e) => {
     const merchantId = products.get(e.productId);
     if (merchantId === undefined) return { field: 'productId', message: `no product with id ${e.productId}` };
-    if (!insertUnique(() => insertEngagement.run(e.productId, e.views, e.likes, e.dislikes))) {
+    // A draft's row carries DRAFT: counted by the statistics endpoint, never listed by search. (A
+    // negative merchant id is a product whose counters are already in: its insert fails on the key.)
+    if (!insertUnique(() => insertEngagement.run(e.productId, merchantId, e.views, e.likes, e.dislikes))) {
       return { field: 'productId', message: `duplicate counters for product ${e.productId}` };
     }
     if (merchantId !== DRAFT) {
       products.set(e.productId, -merchantId);
-      insertListing.run(e.productId, merchantId, e.views, e.likes);
       publishedViews.push(e.views);
       const totals = merchants.get(merchantId)!;
       totals.views += e.views;
@@ -234,10 +237,10 @@ export function createRecordLoaders(db: Database) {
 
   /** Writes what was summed while loading: merchant statistics, places, categories, the search index's content. */
   const finish = () => {
-    // Published products without counters are listed with none.
+    // Published products without counters are listed with none (their merchant is still positive).
     products.forEach((merchantId, id) => {
       if (merchantId > 0) {
-        insertListing.run(id, merchantId, 0, 0);
+        insertEngagement.run(id, merchantId, 0, 0, 0);
         publishedViews.push(0);
       }
     });
