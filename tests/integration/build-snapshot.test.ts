@@ -76,6 +76,9 @@ describe('buildSnapshot', () => {
     const catalog = openCatalog(outFile);
     expect(catalog.meta.catalogVersion).toMatch(/^[0-9a-f]{16}$/);
     expect(catalog.productEngagement(1)).toEqual({ views: 120, likes: 14, dislikes: 2 });
+    // A draft keeps its counters for the statistics endpoint, and is not a published product.
+    expect(catalog.productEngagement(2)).toEqual({ views: 30, likes: 1, dislikes: 0 });
+    expect(catalog.discovery.counts.products).toBe(1);
     // Merchant totals count published products only (product 2 is a draft).
     expect(catalog.merchantTotals(2)).toEqual({ productsCount: 0, storesCount: 1, views: 0, likes: 0, dislikes: 0 });
   });
