@@ -202,6 +202,10 @@ describe('search plans against the brute-force answer (60,000 products)', () => 
     const common = frequent.filter(([, n]) => n > 10_000).map(([w]) => w);
     const titled = frequent.filter(([, , t]) => t > 6_000).map(([w]) => w);
     const rare = frequent.filter(([, n]) => n >= 20 && n <= 200).map(([w]) => w);
+    // In many descriptions, few names: the title groups are read in the small tiers, then whole
+    // (plans.ts, wholeReadIsCheaper) rather than through the large tiers.
+    const sparse = frequent.filter(([, n, t]) => n > 5_500 && t > 0 && t <= 400).map(([w]) => w);
+    expect(sparse.length).toBeGreaterThan(0);
     expect(common.length).toBeGreaterThan(3);
     expect(titled.length).toBeGreaterThan(0);
     expect(rare.length).toBeGreaterThan(3);
@@ -222,6 +226,8 @@ describe('search plans against the brute-force answer (60,000 products)', () => 
       { city: 'São Paulo', district: 'Pinheiros' },
       { district: 'Pinheiros', query: common[1] },
       { city: 'Rio de Janeiro', query: titled[0] },
+      { query: sparse[0] },
+      { query: `${common[1]} ${sparse[0]}` },
       { ...near, radiusKm: 2 },
       { ...near, radiusKm: 5, query: common[0] },
       { ...near, radiusKm: 10, query: rare[2] },

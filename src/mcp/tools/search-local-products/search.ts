@@ -145,7 +145,13 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
       };
       return place.kind === 'coordinates'
         ? searchNear(reader, request, place)
-        : searchPlace(reader, request, place.kind === 'district' ? `d${place.district.id}` : `c${place.city.id}`);
+        : searchPlace(
+            reader,
+            request,
+            place.kind === 'district'
+              ? { token: `d${place.district.id}`, products: place.district.productsCount }
+              : { token: `c${place.city.id}`, products: place.city.productsCount },
+          );
     };
     // Relaxation: shoppers name the thing, then what it should be ("tv barata", "bicicleta azul").
     // The first word names the thing and is never left out: without it, "aspirador de po" would
