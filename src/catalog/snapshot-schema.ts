@@ -7,6 +7,13 @@ export const SNAPSHOT_SCHEMA_VERSION = '6';
 /** How many of the newest published products the snapshot keeps: the showcase's maximum, 20. */
 export const NEWEST_PRODUCTS_KEPT = 20;
 
+/** The full-text index's declaration: the snapshot's, and each part's while it is built (SEARCH_INDEX_PART). */
+const PRODUCTS_FTS_TABLE = `CREATE VIRTUAL TABLE products_fts USING fts5(
+  title, description, category, brand, facets,
+  content='search_documents', content_rowid='id',
+  tokenize='unicode61 remove_diacritics 2', detail=column
+);`;
+
 /** Tables, loaded row by row. Indexes come afterwards (see below): much faster to build. */
 export const SNAPSHOT_TABLES = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -107,11 +114,7 @@ CREATE TABLE showcase (
 -- "Eletrônicos". detail=column: no word positions (queries are words, never phrases), a smaller
 -- index, a faster build.
 -- Its content is the view search_documents (searchDocumentsView), made once the tiers are known.
-CREATE VIRTUAL TABLE products_fts USING fts5(
-  title, description, category, brand, facets,
-  content='search_documents', content_rowid='id',
-  tokenize='unicode61 remove_diacritics 2', detail=column
-);
+${PRODUCTS_FTS_TABLE}
 -- The operator's synonym groups (the export's optional synonyms.txt), each member folded as a
 -- query is; search adds them to its built-in table.
 CREATE TABLE synonyms (
@@ -170,30 +173,39 @@ CREATE VIEW search_documents AS
 }
 
 /**
- * The full-text index, built in one pass once every product and counter is in (a 'rebuild' costs
- * about two thirds of inserting the rows one by one). A 32 MB term buffer (FTS5's default is
- * 1 MB) flushes far fewer, larger segments, which FTS5's automatic merges keep few: on a million
- * products a final 'optimize' (one segment) cost 2.4 s and made no measurable difference to search.
+ * The full-text index is built in parts, one per core, each from a range of product ids into a
+ * file of its own (search-index-worker.ts), then joined into the snapshot's index
+ * (search-index-build.ts). Each part indexes with a large term buffer (FTS5's default is 1 MB:
+ * far more, smaller segments) and no automatic merges, so that no part is left mid-merge, which
+ * the join could not carry over. The part's words and their counts per column go into part_words,
+ * without the filter tokens: those are a letter c, d, k or m then digits, so the vocabulary is read
+ * in the ranges between them (fts5vocab reads a term range, not a pattern). A word of that shape in
+ * the text ("m4") is left out here, and still found.
  */
-export const SEARCH_INDEX_BUILD = `
-INSERT INTO products_fts (products_fts, rank) VALUES ('hashsize', 33554432);
-INSERT INTO products_fts (products_fts) VALUES ('rebuild');
-
--- The words and their counts per column, without the filter tokens: those are a letter c, d, k or
--- m then digits, so the vocabulary is read in the ranges between them (fts5vocab reads a term
--- range, not a pattern). A word of that shape in the text ("m4") is left out here, and still found.
+export const SEARCH_INDEX_PART = {
+  table: PRODUCTS_FTS_TABLE,
+  settings: {
+    termBuffer: `INSERT INTO products_fts (products_fts, rank) VALUES ('hashsize', ?)`,
+    noMerges: `INSERT INTO products_fts (products_fts, rank) VALUES ('automerge', 0)`,
+  },
+  /** Parameters: the range's first id, and the id after its last. */
+  insert: `
+INSERT INTO products_fts (rowid, title, description, category, brand, facets)
+  SELECT id, title, description, category, brand, facets FROM snapshot.search_documents WHERE id >= ? AND id < ?`,
+  words: `
 CREATE VIRTUAL TABLE temp.index_terms USING fts5vocab(main, 'products_fts', 'col');
-INSERT INTO search_words
-  SELECT term, sum(doc), coalesce(sum(doc) FILTER (WHERE col IN ('title', 'category', 'brand')), 0),
-         coalesce(sum(doc) FILTER (WHERE col = 'title'), 0) FROM (
+CREATE TABLE part_words AS
+  SELECT term AS word, sum(doc) AS docs,
+         coalesce(sum(doc) FILTER (WHERE col IN ('title', 'category', 'brand')), 0) AS naming_docs,
+         coalesce(sum(doc) FILTER (WHERE col = 'title'), 0) AS title_docs FROM (
     SELECT term, col, doc FROM temp.index_terms WHERE term < 'c0'
     UNION ALL SELECT term, col, doc FROM temp.index_terms WHERE term >= 'c:' AND term < 'd0'
     UNION ALL SELECT term, col, doc FROM temp.index_terms WHERE term >= 'd:' AND term < 'k0'
     UNION ALL SELECT term, col, doc FROM temp.index_terms WHERE term >= 'k:' AND term < 'm0'
     UNION ALL SELECT term, col, doc FROM temp.index_terms WHERE term >= 'm:')
   GROUP BY term;
-DROP TABLE temp.index_terms;
-`;
+DROP TABLE temp.index_terms;`,
+};
 
 /**
  * Built at the end: indexes for the discovery queries (a merchant's stores, places and categories

@@ -291,6 +291,73 @@ describe('parsing on either thread', () => {
   });
 });
 
+describe('the search index built in parts', () => {
+  /** What the index answers: the words and their counts, and the matches of each word, best first. */
+  const answers = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      const words = db.prepare('SELECT * FROM search_words ORDER BY word').raw(true).all() as [string, ...number[]][];
+      const matches = db.prepare('SELECT rowid FROM products_fts WHERE products_fts MATCH ? ORDER BY rank, rowid').pluck();
+      // bm25() reads the averages record and each row's column sizes, which the join writes and copies.
+      const ranked = Object.fromEntries(words.filter((_, i) => i % 7 === 0).map(([word]) => [word, matches.all(`"${word}"`)]));
+      const facets = ['c1t1', 'c1t6', 'k3', 'm5', 'd1t5'].map((token) => matches.all(token));
+      return { words, ranked, facets };
+    } finally {
+      db.close();
+    }
+  };
+
+  it('answers as the index built in one part, and passes FTS5’s own integrity check', async () => {
+    const source = join(work, 'export');
+    await generateCatalog({ products: 6000, merchants: 200, seed: 7, outDir: source });
+    const built = [];
+    for (const searchIndexParts of [1, 3, 4]) {
+      const dir = join(work, `parts-${searchIndexParts}`);
+      const file = join(dir, 'catalog.sqlite');
+      const result = await buildSnapshot({ sourceDir: source, outFile: file, now: () => new Date(0), searchIndexParts });
+      expect(result.ok).toBe(true);
+      // The parts' files are gone.
+      expect(readdirSync(dir)).toEqual(['catalog.sqlite']);
+      const db = new Database(file);
+      try {
+        // Checks every list against the content, the averages and every row's sizes ('rank' 1).
+        db.exec(`INSERT INTO products_fts (products_fts, rank) VALUES ('integrity-check', 1)`);
+        const segments = db.prepare('SELECT count(DISTINCT segid) FROM products_fts_idx').pluck().get() as number;
+        expect(segments).toBeGreaterThanOrEqual(searchIndexParts);
+      } finally {
+        db.close();
+      }
+      built.push(answers(file));
+    }
+    expect(built[0]!.words.length).toBeGreaterThan(100);
+    expect(built[0]!.facets.every((list) => list.length > 0)).toBe(true);
+    expect(built[1]).toEqual(built[0]);
+    expect(built[2]).toEqual(built[0]);
+  });
+
+  it('joins empty parts: fewer published products than parts, or none', async () => {
+    const fixture = validFixture();
+    const drafts = validFixture();
+    for (const product of drafts.products) product.publishedAt = null;
+    for (const [name, source] of [
+      ['few', writeExport(fixture)],
+      ['none', writeExport(drafts)],
+    ] as const) {
+      const answered = [];
+      for (const searchIndexParts of [1, 4]) {
+        const file = join(work, name, `${searchIndexParts}.sqlite`);
+        expect((await buildSnapshot({ sourceDir: source, outFile: file, searchIndexParts })).ok).toBe(true);
+        const db = new Database(file);
+        db.exec(`INSERT INTO products_fts (products_fts, rank) VALUES ('integrity-check', 1)`);
+        db.close();
+        answered.push(answers(file));
+      }
+      expect(answered[1]).toEqual(answered[0]);
+      expect(answered[0]!.words.length > 0).toBe(name === 'few');
+    }
+  });
+});
+
 describe('npm run build (catalog step)', () => {
   it('exits 1 with a located report and keeps the previous snapshot', async () => {
     const env = { ...process.env, CATALOG_DB: outFile };

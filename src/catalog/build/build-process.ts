@@ -1,7 +1,11 @@
 /**
- * Node flags for a process that runs the build (scripts/build-catalog.ts): a small young
- * generation on the main thread, as the parse worker has (build-snapshot.ts). The main thread
- * parses batches too, and V8's default let its young generation grow by about 100 MB on a million
- * products. A start-up flag only: set once the process runs, V8 ignores it.
+ * Node flags for a process that runs the build (scripts/build-catalog.ts), start-up flags only
+ * (set once the process runs, V8 ignores them):
+ * - a small young generation on the main thread, as the parse worker has (build-snapshot.ts). The
+ *   main thread parses batches too, and V8's default let its young generation grow by about
+ *   100 MB on a million products;
+ * - gc() exposed, so the build collects the loaders' garbage before the search index's buffers
+ *   are allocated: about 35 MB less peak RSS on a million products (nothing else allocates on the
+ *   main thread then, so no collection would come by itself).
  */
-export const BUILD_PROCESS_FLAGS = ['--max-semi-space-size=16'];
+export const BUILD_PROCESS_FLAGS = ['--max-semi-space-size=16', '--expose-gc'];

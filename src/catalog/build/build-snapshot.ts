@@ -4,13 +4,14 @@ import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { parseSynonymsFile, SYNONYMS_FILE_MAX_BYTES } from '../../search/synonyms-file.ts';
-import { META, SEARCH_INDEX_BUILD, SNAPSHOT_INDEXES, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../snapshot-schema.ts';
+import { META, SNAPSHOT_INDEXES, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../snapshot-schema.ts';
 import { type BuildIssue, IssueLog } from './build-issues.ts';
 import { type ExportFile, exportFingerprint, locateExportFiles, locateSynonymsFile } from './export-files.ts';
 import type { EngagementRecord } from './export-records.ts';
 import type { ParseWorkerInput, ParseWorkerMessage } from './parse-worker.ts';
 import { createRecordLoaders, type LoadCounts } from './record-loaders.ts';
 import { type ParsedLines, parseRecordLine } from './record-parsing.ts';
+import { buildSearchIndex } from './search-index-build.ts';
 
 export interface BuildProgress {
   /** Loading the files, then building the full-text index, then the other indexes. */
@@ -36,6 +37,8 @@ export interface BuildOptions {
    * ('when-idle', the default), or none or all of them (tests compare the three).
    */
   mainThreadParses?: ParseWorkerInput['mainThreadParses'];
+  /** Into how many parts the search index is built, each on a thread of its own (default: one per core; search-index-build.ts). */
+  searchIndexParts?: number;
 }
 
 export type BuildResult =
@@ -49,7 +52,8 @@ export type BuildResult =
  *
  * Two threads, so both cores work: a worker reads, parses and validates (parse-worker.ts) while
  * this thread checks references and inserts, and parses the batches the worker leaves it. The
- * search index comes last: its popularity tiers need the engagement counters.
+ * search index comes last, in parts on every core: its popularity tiers need the engagement
+ * counters.
  */
 export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
   const issues = new IssueLog(options.keepIssues ?? 50);
@@ -81,10 +85,17 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     for (const [g, group] of (synonyms?.groups ?? []).entries()) {
       for (const [i, member] of group.entries()) insertSynonym.run(g + 1, i + 1, member);
     }
+    db.exec('COMMIT');
+    // The loaders' maps are garbage from here: a full collection (gc() is there when the process
+    // has BUILD_PROCESS_FLAGS) and this connection's page cache make room for the index's buffers.
+    globalThis.gc?.();
+    db.pragma('shrink_memory');
+    // Built in parts, on this thread and worker threads, from the committed rows (search-index-build.ts).
     options.onProgress?.({ phase: 'search-index' });
-    db.exec(SEARCH_INDEX_BUILD);
+    await buildSearchIndex(tempFile, options.searchIndexParts);
 
     options.onProgress?.({ phase: 'indexes' });
+    db.exec('BEGIN');
     db.exec(SNAPSHOT_INDEXES);
     // The content of the export, whatever its compression: the same export, the same version.
     // Synonyms change what search finds: theirs is part of the version (when the export has them).
