@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatIssue } from '../../src/catalog/build/build-issues.ts';
 import { buildSnapshot } from '../../src/catalog/build/build-snapshot.ts';
+import { buildSearchIndex } from '../../src/catalog/build/search-index-build.ts';
 import { openCatalog } from '../../src/catalog/catalog-reader.ts';
 import { generateCatalog } from '../../src/catalog/generate/generate.ts';
 import { type Fixture, type FixtureLines, validFixture, writeExport } from '../support/fixture-export.ts';
@@ -333,6 +334,17 @@ describe('the search index built in parts', () => {
     expect(built[0]!.facets.every((list) => list.length > 0)).toBe(true);
     expect(built[1]).toEqual(built[0]);
     expect(built[2]).toEqual(built[0]);
+  });
+
+  it('fails with a part’s error, stops the other parts, and leaves no file behind', async () => {
+    const file = join(work, 'failing', 'catalog.sqlite');
+    expect((await buildSnapshot({ sourceDir: writeExport(validFixture()), outFile: file })).ok).toBe(true);
+    // A part's file that is not a database: the first part is this thread's, the third a worker's.
+    for (const k of [0, 2]) {
+      writeFileSync(`${file}.search-${k}`, 'not a database '.repeat(512));
+      await expect(buildSearchIndex(file, 3)).rejects.toThrow(/not a database/);
+      expect(readdirSync(join(work, 'failing'))).toEqual(['catalog.sqlite']);
+    }
   });
 
   it('joins empty parts: fewer published products than parts, or none', async () => {

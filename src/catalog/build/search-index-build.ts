@@ -52,6 +52,8 @@ export async function buildSearchIndex(snapshotFile: string, parts?: number): Pr
       indexSearchIndexPart(first!);
       await indexing;
     } catch (error) {
+      // The first failure is the one reported; the workers stopped here must not be a second one.
+      indexing.catch(() => {});
       await Promise.all(workers.map((w) => w.terminate()));
       throw error;
     }
