@@ -1,8 +1,9 @@
 /**
  * MCP tools/call and product page requests per second of the self-hosted server divided by REST
  * stats requests per second of the same server, in turn in one run, one load generator
- * (autocannon): get_product at 2025-06-18 (the contract's headers) and at 2026-07-28,
- * search_local_products, and one product's page (rendered once, then kept) beside them.
+ * (autocannon): get_product at 2025-06-18 (the contract's headers), at 2026-07-28 and as
+ * claude.ai's connectors send it (a client allowance), search_local_products, and one product's
+ * page (rendered once, then kept) beside them.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -49,6 +50,19 @@ const loads = (productPage: string): Load[] => [
     headers: {
       'Content-Type': 'application/json',
       'MCP-Protocol-Version': '2026-07-28',
+      'Mcp-Method': 'tools/call',
+      'Mcp-Name': 'get_product',
+    },
+    body: call('get_product', { productId: 1 }, true),
+  },
+  {
+    // claude.ai's connectors (docs/api.md, Client allowances): served as 2026-07-28, on the fast lane too.
+    label: 'MCP get_product (2026-07-28 envelope under a 2025-11-25 header)',
+    path: '/mcp',
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'MCP-Protocol-Version': '2025-11-25',
       'Mcp-Method': 'tools/call',
       'Mcp-Name': 'get_product',
     },

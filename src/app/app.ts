@@ -162,6 +162,7 @@ export function createApp(config: Config, platform: Platform): App {
     siteUrl,
     productUrl,
     logError: logError('mcp'),
+    logWarn: (message, fields) => logger.warn('mcp', message, fields),
     cache,
     allowedHosts: platform.checkHost ? config.allowedHosts : null,
     allowedOrigins: config.allowedOrigins,

@@ -4,6 +4,7 @@ import { type CachePolicy, NO_STORE } from '../http/caching.ts';
 import { hostAllowed } from '../http/host-check.ts';
 import { originAllowed } from '../http/origin-check.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
+import { createAllowanceLog } from './client-allowances.ts';
 import { createDiscoveryDocument } from './discovery-document.ts';
 import { fastLaneAnswer } from './fast-lane.ts';
 import { JSON_RPC, jsonRpcErrorAnswer } from './json-rpc.ts';
@@ -24,6 +25,8 @@ export interface McpDeps extends ToolContext {
   quota: QuotaGate | null;
   /** Off: every message goes to the SDK (the fast lane's tests compare the two). */
   fastLane?: boolean;
+  /** A warning for the operator, with fields for a collector to read. */
+  logWarn: (message: string, fields: Record<string, unknown>) => void;
 }
 
 /** Which endpoint: its path, and the tools it offers. */
@@ -43,6 +46,7 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
   const discovery = createDiscoveryDocument(deps.siteUrl, spec.path, toolSet, deps.cache);
   const listCache: CacheHint = { ttlMs: deps.cache.maxAge * 1000, cacheScope: 'public' };
   const sdk = createSdkServing(deps, listCache, toolSet);
+  const logAllowances = createAllowanceLog(spec.path, deps.logWarn);
 
   /**
    * Every POST counts against the client's ceiling, refused ones included; a tools/call also
@@ -51,6 +55,7 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
    */
   const post = async (request: BodyRequest): Promise<Answer | Response> => {
     const read = await readMessage(request, toolSet);
+    if ('body' in read && read.allowances.length > 0) logAllowances(read.allowances, request.client, read.body);
     const decision = deps.quota && (await deps.quota.mcp(request.client, read.method === 'tools/call'));
     const id = 'body' in read ? (read.body.id ?? null) : read.id;
     if (decision && !decision.allowed) {

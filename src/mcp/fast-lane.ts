@@ -21,9 +21,9 @@ export function fastLaneAnswer(ctx: ToolContext, toolSet: ToolSet, message: McpM
   const tool = toolSet.byName.get(params.name as string);
   if (tool === undefined) return null;
   if (message.era === 'modern') {
-    // The SDK's modern path checks these before anything runs; here, anything but the exact match goes to it.
+    // The SDK's modern path checks these (the version as read here) before anything runs; anything but the exact match goes to it.
     if (
-      request.header('mcp-protocol-version') !== MODERN_PROTOCOL_VERSION ||
+      message.versionHeader !== MODERN_PROTOCOL_VERSION ||
       request.header('mcp-method') !== 'tools/call' ||
       request.header('mcp-name') !== tool.name
     )

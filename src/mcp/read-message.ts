@@ -1,6 +1,7 @@
 import { classifyInboundRequest, PROTOCOL_VERSION_META_KEY, type StandardSchemaV1, specTypeSchemas } from '@modelcontextprotocol/server';
 import type { BodyRequest } from '../http/answer.ts';
 import { BodyTimeoutError } from '../http/read-body.ts';
+import { type ClientAllowance, readVersionHeader } from './client-allowances.ts';
 import { idOf, JSON_RPC, type JsonRpcId } from './json-rpc.ts';
 import { MODERN_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from './protocol.ts';
 import type { ToolSet } from './tool-list.ts';
@@ -14,6 +15,10 @@ export interface McpMessage {
   method: string;
   /** A request (with an id), or a notification. */
   body: { jsonrpc: '2.0'; id?: string | number; method: string; params?: Record<string, unknown> };
+  /** The MCP-Protocol-Version it is answered under (the SDK is handed this value); null when none was sent. */
+  versionHeader: string | null;
+  /** The client allowances that read its header so; usually none. */
+  allowances: ClientAllowance[];
 }
 
 /** A refused POST: the JSON-RPC error to answer, and the message when it could be read. */
@@ -119,8 +124,8 @@ export async function readMessage(request: BodyRequest, toolSet: ToolSet): Promi
     return refuse(400, JSON_RPC.invalidRequest, text, id);
   }
   const method = message.method;
-  const header = request.header('mcp-protocol-version');
   const claim = envelopeClaim(message.params);
+  const { header, allowances } = readVersionHeader(request.header('mcp-protocol-version'), claim);
   // A request without the 2026-07-28 envelope names its revision in the header alone. (With the
   // envelope, the SDK answers an unserved claim or a header that disagrees with it.)
   if (claim === undefined && header !== null && !SERVED_PROTOCOL_VERSIONS.includes(header.trim())) {
@@ -153,5 +158,5 @@ export async function readMessage(request: BodyRequest, toolSet: ToolSet): Promi
       return { ...refuse(200, JSON_RPC.invalidParams, text, id), method };
     }
   }
-  return { era: outcome.kind, method, body: message };
+  return { era: outcome.kind, method, body: message, versionHeader: header, allowances };
 }

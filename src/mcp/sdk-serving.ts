@@ -19,10 +19,8 @@ export function createSdkServing(ctx: ToolContext, listCache: CacheHint, toolSet
     try {
       await server.connect(transport);
       // The contract's clients send Accept: application/json alone; answers are always JSON.
-      const headers = new Headers(request.headers);
-      headers.set('accept', 'application/json, text/event-stream');
-      const init = { method: 'POST', headers, signal: request.signal };
-      return await transport.handleRequest(new Request(request.url, init), { parsedBody: message.body });
+      const headers = { accept: 'application/json, text/event-stream' };
+      return await transport.handleRequest(sdkRequest(request, message, headers), { parsedBody: message.body });
     } finally {
       await transport.close();
       await server.close();
@@ -31,7 +29,21 @@ export function createSdkServing(ctx: ToolContext, listCache: CacheHint, toolSet
 
   return {
     serve: (request: Request, message: McpMessage): Promise<Response> =>
-      message.era === 'modern' ? modern.fetch(request, { parsedBody: message.body }) : legacy(request, message),
+      message.era === 'modern'
+        ? modern.fetch(message.allowances.length === 0 ? request : sdkRequest(request, message), { parsedBody: message.body })
+        : legacy(request, message),
     close: () => modern.close(),
   };
+}
+
+/**
+ * The request as the SDK reads it (it checks the headers again itself): the version header as this
+ * endpoint read it (a client allowance may have read it otherwise), and `set`. The body is the
+ * parsed one handed over beside it.
+ */
+function sdkRequest(request: Request, message: McpMessage, set: Record<string, string> = {}): Request {
+  const headers = new Headers(request.headers);
+  if (message.versionHeader !== null) headers.set('mcp-protocol-version', message.versionHeader);
+  for (const [name, value] of Object.entries(set)) headers.set(name, value);
+  return new Request(request.url, { method: 'POST', headers, signal: request.signal });
 }

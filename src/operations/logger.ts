@@ -20,7 +20,8 @@ export interface Logger {
   info(scope: string, message: string): void;
   /** The server's start and stop: at info, written at every level but silent (tools wait for them). */
   lifecycle(scope: string, message: string): void;
-  warn(scope: string, message: string): void;
+  /** `fields`: facts for a collector to read beside the message (never an address). */
+  warn(scope: string, message: string, fields?: Record<string, unknown>): void;
   error(scope: string, error: unknown): void;
 }
 
@@ -68,7 +69,7 @@ export function createLogger(level: LogLevel, write: (line: string) => void = st
     lifecycle: (scope, message) => {
       if (level !== 'silent') write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', scope, msg: message })}\n`);
     },
-    warn: (scope, message) => emit('warn', { scope, msg: message }),
+    warn: (scope, message, fields) => emit('warn', { scope, msg: message, ...fields }),
     error: (scope, error) =>
       emit('error', {
         scope,

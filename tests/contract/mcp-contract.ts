@@ -210,6 +210,142 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       expect(future.json.error).toMatchObject({ code: -32022, data: { supported: ['2026-07-28'], requested: '2099-01-01' } });
     });
 
+    it("serves the clients in the field (docs/api.md, Client allowances): claude.ai's envelope under a 2025-11-25 header, a repeated header", async () => {
+      const fetch = target();
+      const envelope = {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientCapabilities': {},
+        'io.modelcontextprotocol/clientInfo': { name: 'claude-ai', version: '0.1.0' },
+      };
+      const headers = (version: string, method?: string, name?: string) => ({
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': version,
+        ...(method ? { 'Mcp-Method': method } : {}),
+        ...(name ? { 'Mcp-Name': name } : {}),
+      });
+      /** server/discover (or initialize), tools/list and each tool called, sent as a client would under `version`. */
+      const session = async (version: string, modern: boolean) => {
+        const meta = modern ? { _meta: envelope } : {};
+        const send = (id: number, method: string, params: Record<string, unknown>, name?: string) =>
+          rpc(fetch, { jsonrpc: '2.0', id, method, params: { ...params, ...meta } }, headers(version, modern ? method : undefined, name));
+        const opening = modern
+          ? await send(1, 'server/discover', {})
+          : await send(1, 'initialize', {
+              protocolVersion: '2025-11-25',
+              capabilities: {},
+              clientInfo: { name: 'claude-code', version: '2' },
+            });
+        const list = await send(2, 'tools/list', {});
+        const call = (id: number, name: string, args: Record<string, unknown>) => send(id, 'tools/call', { name, arguments: args }, name);
+        const overview = await call(3, 'catalog_overview', {});
+        const search = await call(4, 'search_local_products', { query: 'fone bluetooth', limit: 2 });
+        const product = await call(5, 'get_product', { productId: 1 });
+        for (const answer of [opening, list, overview, search, product]) expect(answer.response.status, answer.text).toBe(200);
+        if (modern) expect(opening.json.result.supportedVersions).toEqual(['2026-07-28']);
+        else expect(opening.json.result.protocolVersion).toBe('2025-11-25');
+        expect(list.json.result.tools.map((t: { name: string }) => t.name)).toEqual([
+          'catalog_overview',
+          'search_local_products',
+          'get_product',
+        ]);
+        expect(overview.json.result.structuredContent.counts.products).toBe(388);
+        expect(search.json.result.structuredContent.results.length).toBeGreaterThan(0);
+        expect(product.json.result.structuredContent.product.id).toBe(1);
+        // Answered in the revision the body was built for: 2026-07-28 results say resultType.
+        for (const answer of [list, overview, search, product]) expect(answer.json.result.resultType).toBe(modern ? 'complete' : undefined);
+      };
+      await session('2025-11-25', true);
+      await session('2025-11-25, 2025-11-25', false);
+      await session('2026-07-28, 2026-07-28', true);
+      // Both at once: claude.ai's requests behind a proxy that repeats the header.
+      const both = await rpc(
+        fetch,
+        { jsonrpc: '2.0', id: 6, method: 'server/discover', params: { _meta: envelope } },
+        headers('2025-11-25, 2025-11-25', 'server/discover'),
+      );
+      expect(both.json.result.supportedVersions).toEqual(['2026-07-28']);
+
+      // Strict everywhere else.
+      const refusal = async (version: string, body: unknown, method?: string, name?: string) => {
+        const answer = await rpc(fetch, body, headers(version, method, name));
+        expect(answer.response.status, answer.text).toBe(400);
+        return answer.json.error;
+      };
+      const listWith = (meta: unknown) => ({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/list',
+        params: meta === undefined ? {} : { _meta: meta },
+      });
+      // An envelope naming a revision not served, under a served header: the header mismatch.
+      const future = { ...envelope, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' };
+      expect((await refusal('2025-11-25', listWith(future), 'tools/list')).code).toBe(-32020);
+      // A 2025 revision is not one an envelope may name, whatever the header.
+      const older = { ...envelope, 'io.modelcontextprotocol/protocolVersion': '2025-11-25' };
+      expect((await refusal('2026-07-28', listWith(older), 'tools/list')).code).toBe(-32020);
+      // A 2026-07-28 header without the envelope, repeated or not.
+      expect((await refusal('2026-07-28, 2026-07-28', listWith(undefined), 'tools/list')).code).toBe(-32602);
+      // Repeats that disagree, or repeat a revision not served.
+      for (const version of ['2025-11-25, 2025-06-18', '2024-01-01, 2024-01-01', '2025-11-25,', '2025-11-25, 2025-11-25, 2026-07-28'])
+        expect(await refusal(version, listWith(undefined))).toMatchObject({ code: -32022, data: { requested: version } });
+      // The 2026-07-28 header checks still hold under the allowance: Mcp-Method, then Mcp-Name.
+      expect((await refusal('2025-11-25', listWith(envelope), 'tools/call')).code).toBe(-32020);
+      const call = {
+        jsonrpc: '2.0',
+        id: 8,
+        method: 'tools/call',
+        params: { name: 'get_product', arguments: { productId: 1 }, _meta: envelope },
+      };
+      expect((await refusal('2025-11-25', call, 'tools/call')).code).toBe(-32020);
+      expect((await refusal('2025-11-25', call, 'tools/call', 'catalog_overview')).code).toBe(-32020);
+    });
+
+    // The official clients, their headers changed on the way as the field's clients and proxies change them.
+    const quirks: Record<string, { kind: SdkClientKind; version: string; change: (headers: Headers, version: string) => void }> = {
+      "claude.ai's connector (2026-07-28 envelope, 2025-11-25 header)": {
+        kind: 'v2-2026-07-28',
+        version: '2026-07-28',
+        change: (headers, version) => version === '2026-07-28' && headers.set('mcp-protocol-version', '2025-11-25'),
+      },
+      'a repeated header (2025-11-25)': {
+        kind: 'v1',
+        version: '2025-11-25',
+        change: (headers, version) => headers.append('mcp-protocol-version', version),
+      },
+      'a repeated header (2026-07-28)': {
+        kind: 'v2-auto',
+        version: '2026-07-28',
+        change: (headers, version) => headers.append('mcp-protocol-version', version),
+      },
+    };
+    it.each(Object.keys(quirks))('serves an official SDK client as %s sends it: the tools listed and each called', async (quirk) => {
+      const { kind, version, change } = quirks[quirk]!;
+      const seen = new Set<string>();
+      const quirky: Fetch = (request) => {
+        const headers = new Headers(request.headers);
+        const sent = headers.get('mcp-protocol-version');
+        if (sent !== null) change(headers, sent);
+        seen.add(headers.get('mcp-protocol-version') ?? '');
+        return target()(new Request(request, { headers }));
+      };
+      const client = await connectSdkClient(quirky, kind);
+      try {
+        expect(client.protocolVersion).toBe(version);
+        expect((await client.listTools()).tools).toHaveLength(3);
+        const overview = await client.callTool({ name: 'catalog_overview', arguments: {} });
+        expect(CatalogOverviewSchema.parse(overview.structuredContent).counts.products).toBe(388);
+        const search = await client.callTool({ name: 'search_local_products', arguments: { query: 'fone bluetooth', limit: 2 } });
+        const found = SearchOutputSchema.parse(search.structuredContent);
+        const detail = await client.callTool({ name: 'get_product', arguments: { productId: found.results[0]!.productId } });
+        expect(ProductDetailSchema.parse(detail.structuredContent).product.id).toBe(found.results[0]!.productId);
+      } finally {
+        await client.close();
+      }
+      // The quirk did reach the server.
+      expect([...seen].some((value) => value.includes(',') || value === '2025-11-25')).toBe(true);
+    });
+
     it('replays a 2025-11-25 session, and a client that sends a newer header than it negotiated', async () => {
       const headers = (version: string) => ({
         'Content-Type': 'application/json',

@@ -19,6 +19,7 @@ const deps: McpDeps = {
   siteUrl: 'http://localhost:4321',
   productUrl: productUrlBuilder('http://localhost:4321/produtos/{id}/{slug}'),
   logError: () => {},
+  logWarn: () => {},
   cache: { maxAge: 60, staleWhileRevalidate: 300 },
   allowedHosts: null,
   allowedOrigins: null,
@@ -49,12 +50,21 @@ const ARGUMENTS: [string, Record<string, unknown> | undefined][] = [
   ['search_local_products', { query: 'xyzzy' }],
   ['search_local_products', { city: 'Atlantis' }],
 ];
-const REVISIONS = ['2025-06-18', '2025-11-25', 'none', '2026-07-28'] as const;
+/** The revisions, and the client allowances' shapes (docs/api.md): claude.ai's envelope under a 2025 header, a repeated header. */
+const REVISIONS = [
+  '2025-06-18',
+  '2025-11-25',
+  'none',
+  '2026-07-28',
+  '2026-07-28 under 2025-11-25',
+  '2025-11-25, 2025-11-25',
+  '2026-07-28, 2026-07-28',
+] as const;
 
 function request(revision: (typeof REVISIONS)[number], id: string | number, name: string, args: unknown): Request {
-  const modern = revision === '2026-07-28';
+  const modern = revision.startsWith('2026-07-28');
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  if (revision !== 'none') headers['MCP-Protocol-Version'] = revision;
+  if (revision !== 'none') headers['MCP-Protocol-Version'] = revision.replace('2026-07-28 under ', '');
   if (modern) Object.assign(headers, { 'Mcp-Method': 'tools/call', 'Mcp-Name': name });
   const params = { name, ...(args === undefined ? {} : { arguments: args }), ...(modern ? { _meta: ENVELOPE } : {}) };
   return new Request('http://localhost/mcp', {
