@@ -18,6 +18,7 @@ import { buildSnapshot } from '../src/catalog/build/build-snapshot.ts';
 import { benchMcpThroughput, pageBytes, summarizeMcp } from './mcp-throughput.ts';
 import { benchNetlifyBundleSize, formatBundleFigures } from './netlify-bundle-size.ts';
 import { benchSearchLatency } from './search-latency.ts';
+import { benchSearchWorstCase } from './search-worst-case.ts';
 import { benchSnapshotBuild } from './snapshot-build.ts';
 import { benchSoak } from './soak.ts';
 import { formatSoak } from './soak-report.ts';
@@ -102,6 +103,12 @@ try {
       console.log(
         `search ${row.label}: p50 ${ms(row.ours.p50)}, p95 ${ms(row.ours.p95)}` +
           (row.naive ? ` | naive bm25 p50 ${ms(row.naive.p50)}, p95 ${ms(row.naive.p95)}` : ''),
+      );
+    }
+    for (const row of benchSearchWorstCase(snapshot)) {
+      console.log(
+        `worst case, ${row.label} (${row.inputs} costly inputs): p50 ${ms(row.p50)}, p95 ${ms(row.p95)}, max ${ms(row.max)} ` +
+          `(slowest: ${row.slowest})`,
       );
     }
   }

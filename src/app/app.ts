@@ -163,6 +163,7 @@ export function createApp(config: Config, platform: Platform): App {
     productUrl,
     logError: logError('mcp'),
     logWarn: (message, fields) => logger.warn('mcp', message, fields),
+    ...(config.searchWorkBudget === null ? {} : { searchWorkBudget: config.searchWorkBudget }),
     cache,
     allowedHosts: platform.checkHost ? config.allowedHosts : null,
     allowedOrigins: config.allowedOrigins,

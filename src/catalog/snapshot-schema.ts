@@ -2,7 +2,7 @@
  * The SQLite snapshot layout. Version it: the server refuses a snapshot whose schema version it
  * does not know, instead of failing later on a missing column.
  */
-export const SNAPSHOT_SCHEMA_VERSION = '6';
+export const SNAPSHOT_SCHEMA_VERSION = '7';
 
 /** How many of the newest published products the snapshot keeps: the showcase's maximum, 20. */
 export const NEWEST_PRODUCTS_KEPT = 20;
@@ -96,9 +96,10 @@ CREATE TABLE categories (
   products_count INTEGER NOT NULL
 );
 -- The places of each merchant's products, one token per city (c<id>) and district (d<id>) it has
--- a store in, each ending in the tier placeholder "t?" ("c1t? d45t?"). In the index a product of
--- tier 3 gets "c1t3 d45t3": one short list per place and tier, so "in São Paulo, tier 1" is a
--- single list of a few hundred products, not the intersection of two huge ones.
+-- a store in, each ending in the tier placeholder "t?" ("c0t? c1t? d45t?"). In the index a product
+-- of tier 3 gets "c0t3 c1t3 d45t3": one short list per place and tier, so "in São Paulo, tier 1" is
+-- a single list of a few hundred products, not the intersection of two huge ones. c0 is the whole
+-- catalog (city ids start at 1), every merchant's: the tiers a catalog-wide search reads.
 CREATE TABLE merchant_places (
   merchant_id INTEGER PRIMARY KEY,
   places TEXT NOT NULL
@@ -144,6 +145,9 @@ CREATE TABLE search_words (
  * The build assigns them (record-loaders.ts); search reads them in this order (mcp/tools/search-local-products/plans.ts).
  */
 export const TIER_SHARES = [0.0005, 0.0025, 0.01, 0.05, 0.2, 1];
+
+/** The place token of the whole catalog (merchant_places): every published product is in it. */
+export const WHOLE_CATALOG_PLACE = 'c0';
 
 /**
  * What the search index is built from, read in product id order (the index's rowid order):

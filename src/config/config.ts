@@ -103,6 +103,8 @@ export const EnvSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: seconds.default(10),
   /** Self-hosted: how long a replaced snapshot stays open for the requests that took it. */
   SNAPSHOT_RELEASE_SECONDS: seconds.default(30),
+  /** Index entries one search may walk (docs/api.md, "Bounded search"); unset: the tools' default. */
+  SEARCH_WORK_BUDGET: z.coerce.number().int().min(10_000).max(1_000_000_000).optional(),
 });
 
 /** The public quotas, per client; the documents state them, the endpoints enforce them. */
@@ -142,6 +144,8 @@ export interface Config {
   logLevel: LogLevel;
   shutdownGraceSeconds: number;
   snapshotReleaseSeconds: number;
+  /** null: the search tools' own default. */
+  searchWorkBudget: number | null;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -267,5 +271,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     snapshotReleaseSeconds: e.SNAPSHOT_RELEASE_SECONDS,
+    searchWorkBudget: e.SEARCH_WORK_BUDGET ?? null,
   };
 }

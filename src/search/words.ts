@@ -21,6 +21,8 @@ export interface SearchTerms {
   terms: string[];
   /** Words left out: stopwords, and words beyond MAX_TERMS. */
   ignored: string[];
+  /** The text had words, all of them stopwords ("e com"): nothing to search for. */
+  onlyStopwords: boolean;
 }
 
 /**
@@ -31,12 +33,13 @@ export interface SearchTerms {
 export function searchTerms(query: string): SearchTerms {
   const words = foldedWords(query.slice(0, 2000)).map((w) => w.slice(0, MAX_TERM_LENGTH));
   const unique = [...new Set(words)];
-  const meaningful = unique.filter((w) => !STOPWORDS.has(w));
-  // A query of stopwords only ("de") is still searched for what it says.
-  const kept = meaningful.length > 0 ? meaningful : unique;
+  // Stopwords are never searched: in most products each, they say nothing of what is sought, and
+  // a query of them alone would match most of the catalog ("e com"); it is answered as such.
+  const kept = unique.filter((w) => !STOPWORDS.has(w));
   return {
     terms: kept.slice(0, MAX_TERMS),
-    ignored: [...unique.filter((w) => !kept.includes(w)), ...kept.slice(MAX_TERMS)],
+    ignored: [...unique.filter((w) => STOPWORDS.has(w)), ...kept.slice(MAX_TERMS)],
+    onlyStopwords: unique.length > 0 && kept.length === 0,
   };
 }
 

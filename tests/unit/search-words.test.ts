@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { foldKey } from '../../src/lib/text-keys.ts';
+import { WalkBudget } from '../../src/mcp/tools/search-local-products/plans.ts';
 import { pluralsOf, singularsOf } from '../../src/search/plurals.ts';
 import { synonymTable } from '../../src/search/synonyms.ts';
 import { parseSynonymsFile } from '../../src/search/synonyms-file.ts';
 import { editDistance, typoBudget } from '../../src/search/typos.ts';
+import { searchTerms } from '../../src/search/words.ts';
 
 describe('Portuguese plurals (RSLP plural rules)', () => {
   it.each([
@@ -122,5 +124,35 @@ describe('folding', () => {
   it('folds compatibility forms, accents and case: full-width letters too', () => {
     expect(foldKey('ＴＶ Ｓａｍｓｕｎｇ')).toBe('tv samsung');
     expect(foldKey('Televisão  LED')).toBe('televisao led');
+  });
+});
+
+describe('query words', () => {
+  it('never searches stopwords, and says when a query had nothing else', () => {
+    expect(searchTerms('Geladeira de duas portas')).toEqual({
+      terms: ['geladeira', 'duas', 'portas'],
+      ignored: ['de'],
+      onlyStopwords: false,
+    });
+    expect(searchTerms('e com')).toEqual({ terms: [], ignored: ['e', 'com'], onlyStopwords: true });
+    expect(searchTerms('" -- ()')).toEqual({ terms: [], ignored: [], onlyStopwords: false });
+  });
+});
+
+describe('the search budget', () => {
+  it('refuses a read that does not fit, cutting the search unless the read was optional; a part spends from the whole', () => {
+    const whole = new WalkBudget(1_000);
+    const part = whole.part(0.6);
+    expect(part.take(700, true)).toBe(false);
+    expect(part.cut).toBe(false);
+    expect(part.take(500)).toBe(true);
+    expect(part.take(200)).toBe(false);
+    expect(part.cut).toBe(true);
+    // 500 of 1,000 spent: half of what is left for the next part.
+    const next = whole.part(0.5);
+    expect(next.take(250)).toBe(true);
+    expect(next.take(1)).toBe(false);
+    expect(whole.take(250)).toBe(true);
+    expect(whole.take(1)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { foldKey, slugify } from '../../lib/text-keys.ts';
-import { NEWEST_PRODUCTS_KEPT, searchDocumentsView, TIER_SHARES } from '../snapshot-schema.ts';
+import { NEWEST_PRODUCTS_KEPT, searchDocumentsView, TIER_SHARES, WHOLE_CATALOG_PLACE } from '../snapshot-schema.ts';
 import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from './export-records.ts';
 import { NewestProducts } from './newest-products.ts';
 
@@ -249,8 +249,8 @@ export function createRecordLoaders(db: Database) {
     const districtById = new Map([...districts.byKey.values()].map((d) => [d.id, d]));
     for (const [id, t] of merchants) {
       insertMerchantStats.run(id, t.products, t.stores, t.views, t.likes, t.dislikes);
-      // Place tokens with the tier placeholder (snapshot-schema.ts, merchant_places).
-      const places: string[] = [];
+      // Place tokens with the tier placeholder (snapshot-schema.ts, merchant_places), the whole catalog first.
+      const places: string[] = [`${WHOLE_CATALOG_PLACE}t?`];
       for (const cityId of t.cities) {
         cityById.get(cityId)!.products += t.products;
         places.push(`c${cityId}t?`);

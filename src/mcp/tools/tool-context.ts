@@ -8,6 +8,8 @@ export interface ToolContext {
   /** The canonical URL of a product page. */
   productUrl: (id: number, slug: string) => string;
   logError: (error: unknown) => void;
+  /** Index entries one search may walk (SEARCH_WORK_BUDGET); unset: WALK_BUDGET. */
+  searchWorkBudget?: number;
 }
 
 /** A tool's answer: structured output, and whether it is an error the model should act on. */

@@ -26,6 +26,43 @@ const RING_MERCHANT_BUDGET = 2_000;
 /** Matches are counted for the total up to this many; past it, the total says "at least". */
 export const COUNT_CAP = 1_000;
 
+/**
+ * What one tool call may walk in the index, in index entries: every read is estimated before it
+ * runs, from the counts (readCost), and one that would pass the budget is not run; the search
+ * stops where it is and says so. Reads walk 50 to 160 entries a microsecond here: at most some
+ * 30 ms of reads on a million products, whatever the words (docs/benchmarks.md, "Bounded search").
+ */
+export const WALK_BUDGET = 1_500_000;
+
+/** A tool call's index work, spent by every read of every plan it runs; a part of it, for one plan. */
+export class WalkBudget {
+  private left: number;
+  private readonly whole: WalkBudget | null;
+  /** A read was refused: what the answer has is what was found before. */
+  cut = false;
+
+  constructor(total = WALK_BUDGET, whole: WalkBudget | null = null) {
+    this.left = total;
+    this.whole = whole;
+  }
+
+  /** Whether a read of this cost may run (then it is spent); `optional`: refusing it cuts nothing (another plan follows). */
+  take(cost: number, optional = false): boolean {
+    if (cost > this.left || (this.whole !== null && cost > this.whole.left)) {
+      if (!optional) this.cut = true;
+      return false;
+    }
+    this.left -= cost;
+    if (this.whole !== null) this.whole.left -= cost;
+    return true;
+  }
+
+  /** A share of what is left, spent from this budget too: one plan may not take what the next ones need. */
+  part(share: number): WalkBudget {
+    return new WalkBudget(this.left * share, this);
+  }
+}
+
 /** How many products match in the place: exactly, or at least (counting stopped). */
 export interface Total {
   value: number;
@@ -36,6 +73,8 @@ export interface Total {
 export interface Found {
   hits: Hit[];
   total: () => Total;
+  /** The budget stopped the search: the hits are the best of what it read, maybe not of all. */
+  cut: boolean;
 }
 
 const exactly = (value: number): Total => ({ value, relation: 'eq' });
@@ -56,6 +95,7 @@ export interface SearchRequest {
   /** Category filter: its token (k<id>) and how many products it has. */
   category: { token: string; products: number } | null;
   limit: number;
+  budget: WalkBudget;
 }
 
 /** At most how many products the words (in the columns given) and the category can match, in all places (Infinity for neither). */
@@ -63,6 +103,19 @@ function matchBound(request: SearchRequest, columns: Columns = 'any'): number {
   const bounds = request.words.map((w) => (columns === 'title' ? w.titleDocs : columns === 'naming' ? w.namingDocs : w.docs));
   if (request.category) bounds.push(request.category.products);
   return Math.min(Infinity, ...bounds);
+}
+
+/**
+ * The estimated walk of one index read of the words and the category, with facet lists of
+ * `facetEntries` entries more (a tier's, some merchants'): FTS5 walks each term's whole list to
+ * intersect them (measured: a common word and a list of 500 cost as much as the word alone), so a
+ * read costs the sum of its lists, less when it reaches its limit early. Words shaped like filter
+ * tokens have no count (the vocabulary leaves them out) and are rare in product text.
+ */
+function readCost(request: SearchRequest, facetEntries: number): number {
+  let entries = facetEntries + (request.category?.products ?? 0);
+  for (const word of request.words) entries += Number.isFinite(word.docs) ? word.docs : 0;
+  return entries;
 }
 
 const toHit = ([productId, merchantId, views, likes]: Match | PlaceMatch): Hit => ({ productId, merchantId, views, likes });
@@ -75,7 +128,8 @@ const byDistance = (a: Hit, b: Hit) => a.distanceKm! - b.distanceKm! || byPopula
  * All matches of the words and the category in the whole catalog, when there are at most `cap`;
  * null when there are more. Worth trying when the counts say so (one word with few products), and
  * for several words, whose counts say little (words common alone can be rare together): those are
- * counted in the index first, which is cheap, before their matches are read and joined.
+ * counted in the index first, which stops at the cap when they are common together, before their
+ * matches are read and joined. Each of the two is charged its whole walk.
  */
 function allMatchesIfFew<T>(
   reader: DiscoveryReader,
@@ -85,7 +139,11 @@ function allMatchesIfFew<T>(
   cap: number,
   read: (limit: number) => T[],
 ): T[] | null {
-  if (bound > cap && (request.words.length < 2 || reader.countMatches(expression, cap + 1) > cap)) return null;
+  const cost = readCost(request, 0);
+  if (bound > cap) {
+    if (request.words.length < 2 || !request.budget.take(cost, true) || reader.countMatches(expression, cap + 1) > cap) return null;
+  }
+  if (!request.budget.take(cost, true)) return null;
   const matches = read(cap + 1);
   return matches.length <= cap ? matches : null;
 }
@@ -124,7 +182,7 @@ export function searchPlace(reader: DiscoveryReader, request: SearchRequest, pla
   const anywhere = searchExpression({ words, columns: 'any', facets: category });
   const few = allMatchesIfFew(reader, request, anywhere, matchBound(request), DIRECT_MATCHES, readInPlace(anywhere));
   let total: Total | null = few && exactly(few.length);
-  if (few?.length === 0) return { hits: [], total: () => exactly(0) };
+  if (few?.length === 0) return { hits: [], total: () => exactly(0), cut: false };
   for (const columns of words.length > 0 ? RANKING_GROUPS : (['any'] as const)) {
     if (matchBound(request, columns) === 0) continue;
     // No word is in any category or brand: what names the product is its title, read already.
@@ -134,41 +192,64 @@ export function searchPlace(reader: DiscoveryReader, request: SearchRequest, pla
       for (const match of matches) if (!seen.has(match[0])) pass.push(toHit(match));
     };
     const expression = searchExpression({ words, columns, facets: category });
+    const wholeGroup = (optional: boolean) =>
+      request.budget.take(readCost(request, 0), optional) && readInPlace(expression)(DIRECT_MATCHES + 1);
     if (few) {
-      // A narrower group of few matches is fewer still.
-      collect(columns === 'any' ? few : readInPlace(expression)(DIRECT_MATCHES + 1));
+      // A narrower group of few matches is fewer still. Past the budget the matches are all known
+      // already: they are ranked by views alone (the wider group collects them).
+      const matches = columns === 'any' ? few : wholeGroup(true);
+      if (matches) collect(matches);
     } else {
       for (let tier = 1; tier <= TIERS && results.length + pass.length < limit; tier++) {
         if (tier >= LARGE_TIERS_FROM && wholeReadIsCheaper(request, columns, tier, place.products)) {
           // Read this group's matches in the whole catalog at once instead ("tamanho rapido" in
           // São Paulo: "rapido" is in 2,132 titles, none with "tamanho"; tier 6 alone took 20 ms).
-          pass.length = 0;
-          collect(readInPlace(expression)(DIRECT_MATCHES + 1));
+          const matches = wholeGroup(false);
+          if (matches) {
+            pass.length = 0;
+            collect(matches);
+          }
           break;
         }
+        // The tier's list: about its share of the place's products.
+        if (!request.budget.take(readCost(request, Math.ceil(TIER_SIZES[tier - 1]! * place.products)))) break;
         collect(reader.matches(searchExpression({ words, columns, facets: [`${placeToken}t${tier}`, ...category] }), MAX_MATCHES));
       }
     }
+    // A cut pass still ranks right: every match of the tiers it read has more views than any below.
     pass.sort(byPopularity);
     for (const hit of pass.slice(0, limit - results.length)) {
       results.push(hit);
       seen.add(hit.productId);
     }
-    if (results.length >= limit) break;
+    if (results.length >= limit || request.budget.cut) break;
   }
-  // Every pass read whole and the page not full: the results are every match there is.
-  if (total === null && results.length < limit) total = exactly(results.length);
+  // Cut short: what was found is a lower bound. Every pass read whole and the page not full: the
+  // results are every match there is.
+  if (request.budget.cut) total = atLeast(results.length);
+  else if (total === null && results.length < limit) total = exactly(results.length);
   const known = total;
-  return { hits: results, total: () => known ?? countInPlace(reader, request, placeToken) };
+  return { hits: results, total: () => known ?? countInPlace(reader, request, place, results.length), cut: request.budget.cut };
 }
 
-/** The matches in the place (any tier), counted in the index up to COUNT_CAP. */
-function countInPlace(reader: DiscoveryReader, request: SearchRequest, placeToken: string): Total {
+/**
+ * The matches in the place (any tier), counted in the index up to COUNT_CAP; at least `found` when
+ * the budget does not allow the count (it walks the words' lists and the place's, less when the
+ * cap comes first, as it does for common words).
+ */
+function countInPlace(reader: DiscoveryReader, request: SearchRequest, place: { token: string; products: number }, found: number): Total {
   if (matchBound(request) === 0) return exactly(0);
-  const tiers = Array.from({ length: TIERS }, (_, i) => `${placeToken}t${i + 1}`);
+  if (!request.budget.take(readCost(request, place.products), true)) return atLeast(found);
+  const tiers = Array.from({ length: TIERS }, (_, i) => `${place.token}t${i + 1}`);
   const facets = request.category ? [request.category.token] : [];
   const counted = reader.countMatches(searchExpression({ words: request.words, facets, anyFacet: tiers }), COUNT_CAP + 1);
   return counted > COUNT_CAP ? atLeast(COUNT_CAP) : exactly(counted);
+}
+
+/** Up to `limit` matches of the words and category anywhere in the catalog; null when the budget does not allow the read. */
+export function matchesAnywhere(reader: DiscoveryReader, request: SearchRequest, limit: number): Match[] | null {
+  if (matchBound(request) === 0 || !request.budget.take(readCost(request, 0), true)) return null;
+  return reader.matches(searchExpression({ words: request.words, facets: request.category ? [request.category.token] : [] }), limit);
 }
 
 type NearestStores = Map<number, { distanceKm: number; storeId: number }>;
@@ -210,7 +291,7 @@ function placeMatches(
     if (store) hits.push({ ...toHit(match), distanceKm: store.distanceKm, storeId: store.storeId });
   }
   const total = whole ? exactly(hits.length) : atLeast(hits.length);
-  return { hits: hits.sort(byDistance).slice(0, limit), total: () => total };
+  return { hits: hits.sort(byDistance).slice(0, limit), total: () => total, cut: false };
 }
 
 /**
@@ -223,7 +304,7 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
   const { words } = request;
   const facets = request.category ? [request.category.token] : [];
   const bound = matchBound(request);
-  if (bound === 0) return { hits: [], total: () => exactly(0) };
+  if (bound === 0) return { hits: [], total: () => exactly(0), cut: false };
   const expression = searchExpression({ words, facets });
   const few = allMatchesIfFew(reader, request, expression, bound, PROBE_MATCHES, (cap) => reader.matches(expression, cap));
   if (few) return placeMatches(reader, few, place, request.limit, true);
@@ -257,6 +338,9 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
       let end = Math.min(i + MERCHANT_CHUNK, ready.length);
       while (end < ready.length && ready[end]![1].distanceKm === ready[end - 1]![1].distanceKm) end++;
       const chunk = ready.slice(i, end);
+      // The chunk's merchants' lists: about their share of the catalog's products.
+      const within = Math.ceil((chunk.length * reader.counts.products) / Math.max(1, reader.counts.merchants));
+      if (!request.budget.take(readCost(request, within))) break;
       const chunkExpression = searchExpression({ words, facets, anyFacet: chunk.map(([id]) => `m${id}`) });
       for (const match of reader.matches(chunkExpression, MAX_MATCHES)) {
         const store = pending.get(match[1])!;
@@ -266,6 +350,7 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
       i = end;
       // Far more merchants than a common word needs: read the word's matches instead.
       if (read >= RING_MERCHANT_BUDGET && results.length < request.limit) {
+        if (!request.budget.take(readCost(request, 0))) break;
         const matches = reader.matches(expression, MAX_MATCHES);
         return placeMatches(reader, matches, place, request.limit, matches.length < MAX_MATCHES);
       }
@@ -275,14 +360,14 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
       pending.delete(merchantId);
       done.add(merchantId);
     }
-    if (results.length >= request.limit || ring >= radiusKm) {
+    if (results.length >= request.limit || ring >= radiusKm || request.budget.cut) {
       // Stopped before the radius was read whole: the products found so far are a lower bound.
-      complete = ring >= radiusKm && i >= ready.length;
+      complete = ring >= radiusKm && i >= ready.length && !request.budget.cut;
       break;
     }
   }
   const total = complete ? exactly(results.length) : atLeast(results.length);
-  return { hits: results.sort(byDistance).slice(0, request.limit), total: () => total };
+  return { hits: results.sort(byDistance).slice(0, request.limit), total: () => total, cut: request.budget.cut };
 }
 
 type Box = ReturnType<typeof boundingBox>;

@@ -4,11 +4,11 @@ import type { DiscoveryReader, StoreRow } from '../../../catalog/discovery-reade
 import { priceOf } from '../../../catalog/price.ts';
 import { storeView } from '../../../catalog/store.ts';
 import { slugify } from '../../../lib/text-keys.ts';
-import { expandWords, type SearchWord, searchExpression, searchTerms } from '../../../search/words.ts';
+import { expandWords, type SearchWord, searchTerms } from '../../../search/words.ts';
 import type { ToolContext, ToolOutcome } from '../tool-context.ts';
 import { distanceKm, roundKm } from './geo.ts';
 import { cityInQuery, hasPlace, type Place, resolvePlace } from './place.ts';
-import { type Found, type Hit, searchNear, searchPlace } from './plans.ts';
+import { type Found, type Hit, matchesAnywhere, type SearchRequest, searchNear, searchPlace, WalkBudget } from './plans.ts';
 import { SEARCH_MAX_LIMIT, type SearchInput, type SearchLocation, type SearchOutput, type SearchResult } from './schema.ts';
 
 function locationOf(place: Place): SearchLocation {
@@ -56,10 +56,9 @@ const ELSEWHERE_MATCHES = 200;
  * catalog's matches and their merchants' stores: the cities with most of them, or with
  * coordinates the nearest store. Null when nothing anywhere matches.
  */
-function matchesElsewhere(reader: DiscoveryReader, words: SearchWord[], categoryId: number | null, place: Place): string | null {
-  const expression = searchExpression({ words, facets: categoryId === null ? [] : [`k${categoryId}`] });
-  const matches = reader.matches(expression, ELSEWHERE_MATCHES);
-  if (matches.length === 0) return null;
+function matchesElsewhere(reader: DiscoveryReader, request: SearchRequest, place: Place): string | null {
+  const matches = matchesAnywhere(reader, request, ELSEWHERE_MATCHES);
+  if (matches === null || matches.length === 0) return null;
   const cities = new Map<string, number>();
   let nearest: { km: number; where: string } | null = null;
   for (const merchantId of new Set(matches.map((m) => m[1]))) {
@@ -90,7 +89,8 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
   const query = input.query?.trim() ? input.query : null;
   // No place given, but one named in the query ("geladeira em curitiba"): that city, and the rest as words.
   const named = query !== null && !hasPlace(input) ? cityInQuery(reader, query) : null;
-  const { terms, ignored } = query === null ? { terms: [], ignored: [] } : searchTerms(named?.rest ?? query);
+  const { terms, ignored, onlyStopwords } =
+    query === null ? { terms: [], ignored: [], onlyStopwords: false } : searchTerms(named?.rest ?? query);
   const place = resolvePlace(reader, named ? { ...input, city: named.city } : input);
   if (named && place.kind === 'city') place.notes.push('The place was read from the query.');
 
@@ -118,6 +118,10 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
     message: '',
   };
   if (place.kind === 'unresolved') return { output: { ...output, message: place.message }, isError: true };
+  if (onlyStopwords && !named) {
+    const message = `Only common words (${ignored.join(', ')}): nothing to search for. Name the product (geladeira, fone bluetooth), a brand or a category.`;
+    return { output: { ...output, message }, isError: true };
+  }
   if (categoryText !== null && category === undefined) {
     const known = reader.categories
       .slice(0, 12)
@@ -133,16 +137,21 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
   }
 
   let found: Found;
+  // The call's index work (plans.ts, WALK_BUDGET): the search with every word may take most of
+  // it; each relaxation, half of what is left; the elsewhere hint, the rest.
+  const budget = new WalkBudget(ctx.searchWorkBudget);
+  const requestFor = (words: SearchWord[], share: WalkBudget): SearchRequest => ({
+    words,
+    category: category ? { token: `k${category.id}`, products: category.productsCount } : null,
+    limit,
+    budget: share,
+  });
   let searchedWords: SearchWord[] = [];
   try {
     const words = expandWords(reader, terms);
     output.filters.corrections = words.flatMap((w) => (w.correctedTo === undefined ? [] : [{ from: w.word, to: w.correctedTo }]));
-    const run = (searched: SearchWord[]): Found => {
-      const request = {
-        words: searched,
-        category: category ? { token: `k${category.id}`, products: category.productsCount } : null,
-        limit,
-      };
+    const run = (searched: SearchWord[], share: WalkBudget): Found => {
+      const request = requestFor(searched, share);
       return place.kind === 'coordinates'
         ? searchNear(reader, request, place)
         : searchPlace(
@@ -160,10 +169,10 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
     const [head, ...rest] = words;
     let searched = head === undefined || head.docs === 0 ? words : [head, ...rest.filter((w) => w.docs > 0)];
     const dropped = words.filter((w) => !searched.includes(w));
-    found = run(searched);
+    found = run(searched, budget.part(0.6));
     for (const word of searched.length > 1 && found.hits.length === 0 ? searched.slice(1).reverse() : []) {
       const rest = searched.filter((w) => w !== word);
-      const relaxed = run(rest);
+      const relaxed = run(rest, budget.part(0.5));
       if (relaxed.hits.length > 0) {
         found = relaxed;
         searched = rest;
@@ -207,12 +216,17 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
     ...(droppedTerms.length > 0 && output.results.length > 0
       ? [`No product here matches every word: left out ${droppedTerms.map((w) => `"${w}"`).join(', ')}.`]
       : []),
+    ...(found.cut
+      ? [
+          'These words are in very many products: the search stopped at its bound of work, so it shows the most viewed it reached and may have missed others. A more specific word, a category or a district narrows it.',
+        ]
+      : []),
     ...place.notes,
     ...(ignored.length > 0 ? [`Not searched: ${ignored.join(', ')}.`] : []),
   ];
   const where = output.location.description;
   if (output.results.length === 0) {
-    const elsewhere = searchedWords.length > 0 || category ? matchesElsewhere(reader, searchedWords, category?.id ?? null, place) : null;
+    const elsewhere = searchedWords.length > 0 || category ? matchesElsewhere(reader, requestFor(searchedWords, budget), place) : null;
     const tryInstead =
       place.kind === 'coordinates'
         ? 'Try a larger radiusKm (at most 100), fewer or shorter words, or no category.'
