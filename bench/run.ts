@@ -17,8 +17,9 @@ import { parseArgs } from 'node:util';
 import { buildSnapshot } from '../src/catalog/build/build-snapshot.ts';
 import { benchMcpThroughput, pageBytes, summarizeMcp } from './mcp-throughput.ts';
 import { benchNetlifyBundleSize, formatBundleFigures } from './netlify-bundle-size.ts';
+import { benchSearchAttack, type LatencyFigures } from './search-attack.ts';
 import { benchSearchLatency } from './search-latency.ts';
-import { benchSearchWorstCase } from './search-worst-case.ts';
+import { benchSearchWorstCase, costlyQueries } from './search-worst-case.ts';
 import { benchSnapshotBuild } from './snapshot-build.ts';
 import { benchSoak } from './soak.ts';
 import { formatSoak } from './soak-report.ts';
@@ -109,6 +110,17 @@ try {
       console.log(
         `worst case, ${row.label} (${row.inputs} costly inputs): p50 ${ms(row.p50)}, p95 ${ms(row.p95)}, max ${ms(row.max)} ` +
           `(slowest: ${row.slowest})`,
+      );
+    }
+    ensureBuiltSite();
+    const figures = (f: LatencyFigures) => `p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, max ${ms(f.max)} (${f.requests} requests)`;
+    for (const quotas of [true, false]) {
+      const attack = await benchSearchAttack({ snapshot, seconds: 10, queries: costlyQueries(snapshot), quotas });
+      const with_ = quotas ? 'default quotas' : 'quotas off';
+      console.log(`REST stats latency, one request at a time (${with_}), alone: ${figures(attack.alone)}`);
+      console.log(
+        `  while one client calls /mcp/research search back to back with costly queries: ${figures(attack.underAttack)}; ` +
+          `its ${attack.attackCalls} calls (${attack.attackRefused} refused by the quota) p50 ${ms(attack.attackP50)}, max ${ms(attack.attackMax)}`,
       );
     }
   }

@@ -52,15 +52,8 @@ function timeEach<T>(inputs: T[], run: (input: T) => unknown): Omit<WorstCaseRow
   };
 }
 
-export function benchSearchWorstCase(snapshot: string): WorstCaseRow[] {
-  const catalog = openCatalog(snapshot);
-  const ctx: ToolContext = {
-    catalog: () => catalog,
-    siteUrl: 'https://bench.example',
-    productUrl: (id, slug) => `https://bench.example/produtos/${id}/${slug}`,
-    logError: console.error,
-  };
-  const reader = catalog.discovery;
+/** Two to eight of the 24 most frequent words, the last whole or cut to a prefix; stopwords alone. */
+export function costlyQueries(snapshot: string): string[] {
   const words = frequentWords(snapshot, 24);
   const queries: string[] = ['e com', 'de para com', 'a o e'];
   for (let size = 2; size <= 8; size++) {
@@ -70,6 +63,19 @@ export function benchSearchWorstCase(snapshot: string): WorstCaseRow[] {
       queries.push([...chosen.slice(0, -1), chosen.at(-1)!.slice(0, 3)].join(' '));
     }
   }
+  return queries;
+}
+
+export function benchSearchWorstCase(snapshot: string): WorstCaseRow[] {
+  const catalog = openCatalog(snapshot);
+  const ctx: ToolContext = {
+    catalog: () => catalog,
+    siteUrl: 'https://bench.example',
+    productUrl: (id, slug) => `https://bench.example/produtos/${id}/${slug}`,
+    logError: console.error,
+  };
+  const reader = catalog.discovery;
+  const queries = costlyQueries(snapshot);
   const saoPaulo = reader.cities.find((c) => c.name === 'São Paulo') ?? reader.cities[0]!;
   const district = reader.districtsOfCity(saoPaulo.id, 1)[0]?.name;
   const store = reader.storesOfMerchant(1)[0];
