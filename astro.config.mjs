@@ -8,6 +8,8 @@ const site = process.env.SITE_URL || process.env.URL || `http://${process.env.HO
 
 export default defineConfig({
   site,
+  // `npm run build` builds beside the live output and moves it into place whole (scripts/build.ts).
+  outDir: process.env.ASTRO_OUT_DIR || './dist',
   // Pages are pre-rendered but one: the product pages' template (src/pages/catalog-page.astro),
   // which the app renders on demand through the server build's handler.
   output: 'static',

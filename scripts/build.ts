@@ -1,9 +1,15 @@
 /**
- * `npm run build`: the catalog snapshot, then the Astro site. Records what the site was built
- * with, so `npm start` can tell a stale build from a fresh one.
+ * `npm run build`: the catalog snapshot, then the Astro site, each built beside the ones in use
+ * and moved into place whole once both are done: the site (dist/) first, by renames, then the
+ * snapshot over CATALOG_DB. A failure leaves both as they were. A running server serves its own
+ * copy of the build it started with until it is restarted (docs/operations.md, "Builds beside a
+ * running server"). Records what the site was built with, so `npm start` can tell a stale build
+ * from a fresh one.
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { firstLineNote } from '../src/app/first-line.ts';
 import { BUILD_PROCESS_FLAGS } from '../src/catalog/build/build-process.ts';
 import { loadConfig } from '../src/config/config.ts';
@@ -12,16 +18,16 @@ import { bundleSizeProblem, estimateServiceBundleFor } from '../src/platform/net
 import { planScheduledRebuild, RebuildScheduleError, writeScheduledRebuild } from '../src/platform/netlify/rebuild-schedule.ts';
 
 export const BUILD_INFO = 'dist/build-info.json';
+const DIST = 'dist';
+/** Where builds are made before they are moved into place (beside dist/, on its file system). */
+const STAGING = '.build';
 
-function run(args: string[]): void {
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ASTRO_TELEMETRY_DISABLED: '1', ...process.env } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+/** A build that cannot go on, for a reason its message gives in one line. */
+export class BuildStopped extends Error {}
 
-/** A build setting the operator must fix: one line, no stack. */
-function stop(message: string): never {
-  console.error(`[build] ${message}`);
-  process.exit(1);
+function run(step: string, args: string[], env: Record<string, string>): void {
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ASTRO_TELEMETRY_DISABLED: '1', ...process.env, ...env } });
+  if (result.status !== 0) throw new BuildStopped(`the ${step} failed (above); the site and the snapshot in use were kept`);
 }
 
 /** Netlify: REBUILD_SCHEDULE (and REBUILD_HOOK_URL) checked before any work; see docs/operations.md#scheduled-rebuilds. */
@@ -31,27 +37,58 @@ function scheduledRebuildPlan() {
     if (plan.note) console.error(`[build] ${plan.note}`);
     return plan;
   } catch (error) {
-    if (error instanceof RebuildScheduleError) stop(error.message);
+    if (error instanceof RebuildScheduleError) throw new BuildStopped(error.message);
     throw error;
   }
+}
+
+/** Puts a built folder where `target` is, by renames: the old one is gone only once the new one is there. */
+function replaceFolder(built: string, target: string): void {
+  const old = `${built}.old`;
+  if (existsSync(target)) renameSync(target, old);
+  renameSync(built, target);
+  rmSync(old, { recursive: true, force: true });
 }
 
 export function build(): void {
   const config = loadConfig();
   const rebuild = scheduledRebuildPlan();
-  run([...BUILD_PROCESS_FLAGS, 'scripts/build-catalog.ts']);
-  // Netlify: a snapshot too large for the service Function fails here, with its figures, not at deploy.
-  if (process.env.NETLIFY === 'true') {
-    const problem = bundleSizeProblem(estimateServiceBundleFor(config.catalogDb));
-    if (problem) stop(problem);
-    // Quotas that Netlify's fixed first line would cut short: a note, not a stop (docs/operations.md).
-    const note = firstLineNote(config.rateLimits);
-    if (note) console.error(`[build] note: ${note}`);
+  const tag = randomBytes(6).toString('hex');
+  const site = join(STAGING, `site-${tag}`);
+  const snapshot = join(dirname(config.catalogDb), `.${basename(config.catalogDb)}.build-${tag}.tmp`);
+  mkdirSync(STAGING, { recursive: true });
+  try {
+    run('catalog build', [...BUILD_PROCESS_FLAGS, 'scripts/build-catalog.ts'], { CATALOG_DB: snapshot });
+    // Netlify: a snapshot too large for the service Function fails here, with its figures, not at deploy.
+    if (process.env.NETLIFY === 'true') {
+      const problem = bundleSizeProblem(estimateServiceBundleFor(snapshot));
+      if (problem) throw new BuildStopped(problem);
+      // Quotas that Netlify's fixed first line would cut short: a note, not a stop (docs/operations.md).
+      const note = firstLineNote(config.rateLimits);
+      if (note) console.error(`[build] note: ${note}`);
+    }
+    // The documents are written from the new snapshot, into the new site.
+    run('site build', ['node_modules/astro/bin/astro.mjs', 'build'], { CATALOG_DB: snapshot, ASTRO_OUT_DIR: site });
+    writeFileSync(
+      join(site, basename(BUILD_INFO)),
+      `${JSON.stringify({ documents: documentSettings(config), builtAt: new Date().toISOString() }, null, 2)}\n`,
+    );
+    replaceFolder(site, DIST);
+    renameSync(snapshot, config.catalogDb);
+  } finally {
+    rmSync(site, { recursive: true, force: true });
+    rmSync(snapshot, { force: true });
   }
-  run(['node_modules/astro/bin/astro.mjs', 'build']);
   const scheduled = writeScheduledRebuild(rebuild);
   if (scheduled) console.error(`[build] scheduled rebuild: ${scheduled} (schedule ${JSON.stringify(rebuild.schedule)}, UTC)`);
-  writeFileSync(BUILD_INFO, `${JSON.stringify({ documents: documentSettings(config), builtAt: new Date().toISOString() }, null, 2)}\n`);
 }
 
-if (import.meta.main) build();
+if (import.meta.main) {
+  try {
+    build();
+  } catch (error) {
+    if (!(error instanceof BuildStopped)) throw error;
+    console.error(`[build] ${error.message}`);
+    process.exit(1);
+  }
+}

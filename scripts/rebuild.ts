@@ -1,14 +1,14 @@
 /**
  * `npm run rebuild`: a new catalog snapshot and new public documents under a running self-hosted
  * server, without stopping it. The snapshot is built beside CATALOG_DB, the documents are written
- * from it into a staging folder, moved over the site's (each file by a rename), and the snapshot
- * renamed over CATALOG_DB last: the server opens it within a second (or at once on SIGHUP) and
- * releases the old one once the requests that took it are done (docs/operations.md). Any failure
- * leaves the snapshot and the documents as they were.
+ * from it into a staging folder, moved over the site's (each file by a rename), the snapshot
+ * renamed over CATALOG_DB, and a running server told (takeUpSignal): it takes up both within a
+ * second (or at once on SIGHUP) and releases the old snapshot once the requests that took it are
+ * done (docs/operations.md). Any failure leaves the snapshot and the documents as they were.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { BUILD_PROCESS_FLAGS } from '../src/catalog/build/build-process.ts';
 import { openCatalog } from '../src/catalog/catalog-reader.ts';
@@ -17,6 +17,7 @@ import { SITEMAP_CHILD_DIR } from '../src/documents/document-files.ts';
 import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
 import { documentSources } from '../src/documents/document-sources.ts';
 import { writePublicDocuments } from '../src/documents/write-documents.ts';
+import { takeUpSignal } from '../src/platform/node/served-build.ts';
 import { BUILD_INFO } from './build.ts';
 
 const CLIENT_DIR = join('dist', 'client');
@@ -68,9 +69,13 @@ async function rebuild(): Promise<void> {
       for (const file of readdirSync(children)) if (!kept.has(`${SITEMAP_CHILD_DIR}/${file}`)) rmSync(join(children, file));
     }
     renameSync(next, config.catalogDb);
+    // Then a running server is told: it takes up these, and only these (served-build.ts).
+    const signal = takeUpSignal(config.catalogDb);
+    writeFileSync(`${signal}.${tag}`, `${JSON.stringify({ rebuiltAt: new Date().toISOString() })}\n`);
+    renameSync(`${signal}.${tag}`, signal);
     const size = (statSync(config.catalogDb).size / 1e6).toFixed(1);
     console.error(
-      `[rebuild] ${elapsed()} done: ${written.length} documents and the snapshot (${size} MB) in place; a running server picks them up within a second`,
+      `[rebuild] ${elapsed()} done: ${written.length} documents and the snapshot (${size} MB) in place; a running server takes them up within a second`,
     );
   } finally {
     rmSync(next, { force: true });

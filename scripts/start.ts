@@ -13,7 +13,7 @@ import { remoteFingerprint } from '../src/catalog/build/remote-export.ts';
 import { openCatalog } from '../src/catalog/catalog-reader.ts';
 import { type Config, ConfigError, isRemoteSource, loadConfig } from '../src/config/config.ts';
 import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
-import { BUILD_INFO, build } from './build.ts';
+import { BUILD_INFO, BuildStopped, build } from './build.ts';
 
 function newestMtime(path: string): number {
   const stat = statSync(path);
@@ -71,7 +71,8 @@ try {
     build();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  if (error instanceof BuildStopped) console.error(`[build] ${error.message}`);
+  else console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 }
 await import('./serve.ts');

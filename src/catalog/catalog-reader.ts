@@ -92,9 +92,10 @@ export function openCatalog(file: string, options: { memoryMap?: boolean } = {})
 }
 
 /**
- * Opens the snapshot on first use and keeps it until the file at its path is replaced: a build
- * renames a new snapshot over the old one, and `refresh()` (the self-hosted server calls it every
- * few seconds and on SIGHUP) opens the new file and answers from it from then on. Requests that
+ * Opens the snapshot on first use and keeps it until the file at its path is replaced and it is
+ * told: a build renames a new snapshot over the old one, and `refresh()` (the self-hosted server
+ * calls it when `npm run rebuild` says so, and on SIGHUP) opens the new file and answers from it
+ * from then on. Requests that
  * took the old reader keep it: it is closed `releaseAfterMs` later, which releases the replaced
  * file. A failed open is not cached, and a new file that cannot be opened leaves the old reader
  * in use: the next refresh tries again.
@@ -143,8 +144,8 @@ export function lazyCatalog(file: string, options: { releaseAfterMs?: number; lo
   return catalog;
 }
 
-/** The file a path names now (device, inode, size, time): a rename over it gives another. */
-function fileIdentity(file: string): string | null {
+/** The file a path names now (device, inode, size, time): a rename over it gives another; null when there is none. */
+export function fileIdentity(file: string): string | null {
   try {
     const { dev, ino, size, mtimeMs } = statSync(file);
     return `${dev}:${ino}:${size}:${mtimeMs}`;

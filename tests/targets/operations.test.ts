@@ -345,4 +345,71 @@ describe('self-hosted operations', () => {
     expect(execFileSync('sha256sum', [snapshot, llms], { encoding: 'utf8' })).toBe(before);
     expect(readdirSync(cwd).filter((name) => name.includes('.next-'))).toEqual([]);
   });
+  it('keeps serving the build it has through full builds beside it (dist emptied, replaced, a new snapshot), and takes up a rebuild only when told', async () => {
+    // A checkout of its own that `npm run build` can build in: the sources copied (Astro resolves
+    // a linked source folder to its real path), the scripts and node_modules linked.
+    const { cwd, snapshot } = privateSite('build-beside', {});
+    for (const file of ['src', 'astro.config.mjs', 'package.json', 'tsconfig.json'])
+      cpSync(join(repo, file), join(cwd, file), { recursive: true });
+    symlinkSync(join(repo, 'scripts'), join(cwd, 'scripts'), 'dir');
+    const served = await serve(cwd, { CATALOG_DB: snapshot, SNAPSHOT_RELEASE_SECONDS: '1' });
+    const oldVersion = (await fetch(`${served.url}/api/public/v1/products/1/stats`)).headers.get('catalog-version');
+    const page = new URL((await fetch(`${served.url}/produtos/1/x`, { redirect: 'manual' })).headers.get('location')!).pathname;
+    const paths = ['/', '/llms.txt', '/gpt.json', '/sitemap.xml', page, '/api/public/v1/products/1/stats', '/gpt/products.json'];
+    const firstAnswers = new Map<string, string>();
+    for (const path of paths) firstAnswers.set(path, await (await fetch(served.url + path)).text());
+    const failures: string[] = [];
+    const changed = new Set<string>();
+    let loading = true;
+    const worker = async (n: number) => {
+      for (let i = n; loading; i++) {
+        const path = paths[i % paths.length]!;
+        try {
+          const response = await fetch(served.url + path);
+          const text = await response.text();
+          if (response.status !== 200) failures.push(`${path}: ${response.status}`);
+          else if (text !== firstAnswers.get(path)) changed.add(path);
+        } catch (error) {
+          failures.push(`${path}: ${(error as Error).message}`);
+        }
+      }
+    };
+    const load = Promise.all([0, 1, 2, 3].map(worker));
+    const fixture = validFixture();
+    fixture.products[0]!.title = 'Fone de outra build';
+    const source = writeExport(fixture, {}, { dir: join(dir, 'build-beside-export') });
+    try {
+      for (let round = 0; round < 2; round++) {
+        const built = spawn(process.execPath, ['scripts/build.ts'], {
+          cwd,
+          env: { PATH: process.env.PATH ?? '', ...BASE_ENV, CATALOG_SOURCE: source, CATALOG_DB: snapshot },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let log = '';
+        built.stderr!.on('data', (chunk: Buffer) => (log += chunk));
+        const [code] = await once(built, 'exit');
+        expect(code, log).toBe(0);
+      }
+      // The builds' snapshot is in place; the server has not been told: it still answers its own.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      loading = false;
+      await load;
+      expect(served.child.exitCode).toBeNull();
+      expect(failures).toEqual([]);
+      expect([...changed]).toEqual([]);
+      expect(readdirSync(cwd)).not.toContain('.build.old');
+      // Told (SIGHUP, as `npm run rebuild` tells it with its signal file), it takes up what is in place.
+      served.child.kill('SIGHUP');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const newVersion = (await fetch(`${served.url}/api/public/v1/products/1/stats`)).headers.get('catalog-version');
+      expect(newVersion).not.toBe(oldVersion);
+      expect(await (await fetch(`${served.url}/llms.txt`)).text()).toContain(newVersion!);
+    } finally {
+      loading = false;
+      await load;
+      await stop(served);
+    }
+    // A stopped server leaves no copy of its build behind.
+    expect(readdirSync(join(cwd, '.served'))).toEqual([]);
+  });
 });

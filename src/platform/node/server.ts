@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { type App, createApp } from '../../app/app.ts';
+import { fileIdentity } from '../../catalog/catalog-reader.ts';
 import type { Config } from '../../config/config.ts';
 import type { Answer } from '../../http/answer.ts';
 import { errorAnswer } from '../../http/api-error.ts';
@@ -9,6 +11,7 @@ import { loadAstroPages } from '../astro-build/astro-pages.ts';
 import { nodePlatform } from './node-platform.ts';
 import { clientOf, NO_CLIENT, NodeBodyRequest, NodeRequestFacts, targetOf } from './node-request.ts';
 import { bodyPending, settleUnreadBody } from './request-body.ts';
+import { serveOwnBuild, takeUpSignal } from './served-build.ts';
 import { staticFiles } from './static-files.ts';
 import { sendWebBody, sendWebResponse } from './web-bridge.ts';
 
@@ -123,25 +126,43 @@ function sendSettled(req: IncomingMessage, res: ServerResponse, answer: Answer):
  * in process) and the rest of the built site with its 404 page.
  */
 export async function createNodeServer({ config, distDir }: NodeServerOptions): Promise<NodeService> {
-  const pages = await loadAstroPages(join(distDir, 'server', 'entry.mjs'));
-  const files = staticFiles(join(distDir, 'client'));
+  if (!existsSync(join(distDir, 'server', 'entry.mjs')))
+    throw new Error(`${distDir}/server/entry.mjs is missing: run \`npm run build\` first`);
+  // The server's own copy of the build: whatever a build does to dist, it serves this one.
+  const served = serveOwnBuild(distDir);
+  const pages = await loadAstroPages(join(served.dir('server'), 'entry.mjs'));
+  const files = staticFiles(served.dir('client'));
   const app = createApp(config, nodePlatform(files, pages));
   const server = createServer(
     { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
     (req, res) => dispatch(app, config, req, res),
   );
 
-  // A rebuild renames a new snapshot over the old one (npm run rebuild): looked for every second.
-  const refresh = () => {
-    if (!app.refreshCatalog()) return;
-    files.relist();
-    app.logger.info('catalog', `answering from catalog version ${app.catalogVersion()} (a new snapshot was put in place)`);
+  // `npm run rebuild` puts a snapshot and its documents in place, then says so (takeUpSignal):
+  // looked for every second. The documents first, so the new catalog is never served without them.
+  const signal = takeUpSignal(config.catalogDb);
+  let signalled = fileIdentity(signal);
+  const takeUp = () => {
+    try {
+      files.moveTo(served.relink('client'));
+    } catch (error) {
+      app.logger.warn('server', `the rebuild's documents cannot be taken up (${(error as Error).message}): still serving the build it has`);
+      return;
+    }
+    if (app.refreshCatalog())
+      app.logger.info('catalog', `answering from catalog version ${app.catalogVersion()} (a rebuild was put in place)`);
   };
-  const watch = setInterval(refresh, SNAPSHOT_CHECK_MS);
+  const watch = setInterval(() => {
+    const now = fileIdentity(signal);
+    if (now === signalled) return;
+    signalled = now;
+    if (now !== null) takeUp();
+  }, SNAPSHOT_CHECK_MS);
   watch.unref();
   server.once('close', () => {
     clearInterval(watch);
     app.close();
+    served.remove();
   });
 
   let stopping: Promise<void> | null = null;
@@ -163,10 +184,10 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
         clearTimeout(bound);
       });
     }));
-  return { server, logger: app.logger, refresh, shutdown };
+  return { server, logger: app.logger, refresh: takeUp, shutdown };
 }
 
-/** How often the server looks for a new snapshot at CATALOG_DB. */
+/** How often the server looks for a rebuild's signal. */
 const SNAPSHOT_CHECK_MS = 1_000;
 
 /*
@@ -187,7 +208,7 @@ const TIMEOUT_CHECK_MS = 1_000;
 export interface NodeService {
   server: Server;
   logger: Logger;
-  /** Looks for a new snapshot now (SIGHUP). */
+  /** Takes up what is in place now: dist's documents and the snapshot at CATALOG_DB (SIGHUP). */
   refresh(): void;
   /**
    * Stops accepting connections, lets the requests in flight finish (closing their connections

@@ -4,24 +4,29 @@ import { Readable } from 'node:stream';
 import type { StaticFiles } from '../../documents/serve-documents.ts';
 
 /**
- * The built client directory's files, listed at start and again by `relist()` (after a rebuild
- * wrote new documents), read from disk when asked.
+ * The built client directory's files, listed at start and again by `moveTo()` (the server's copy
+ * of a rebuild's documents, served-build.ts), read from disk when asked. A listing that fails
+ * throws and leaves the files as they were.
  */
-export function staticFiles(clientDir: string): StaticFiles & { relist(): void } {
-  let paths = new Set<string>();
-  const walk = (dir: string, into: Set<string>) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full, into);
-      else into.add(`/${relative(clientDir, full).split(sep).join('/')}`);
-    }
+export function staticFiles(dir: string): StaticFiles & { moveTo(dir: string): void } {
+  let clientDir = dir;
+  const list = (root: string) => {
+    const into = new Set<string>();
+    const walk = (at: string) => {
+      for (const entry of readdirSync(at, { withFileTypes: true })) {
+        const full = join(at, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else into.add(`/${relative(root, full).split(sep).join('/')}`);
+      }
+    };
+    walk(root);
+    return into;
   };
-  walk(clientDir, paths);
+  let paths = list(clientDir);
   return {
-    relist: () => {
-      const next = new Set<string>();
-      walk(clientDir, next);
-      paths = next;
+    moveTo: (next) => {
+      paths = list(next);
+      clientDir = next;
     },
     has: (path) => paths.has(path),
     get: (path) => {

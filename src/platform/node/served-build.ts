@@ -1,0 +1,95 @@
+import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** Where the servers of a checkout keep the build each of them serves: beside the build output. */
+const SERVED_DIR = '.served';
+
+/**
+ * The build a running server serves is its own (docs/operations.md, "Builds beside a running
+ * server"): at start, and when it takes up a rebuild's documents, it links the files of the build
+ * output (dist/client, dist/server) into a folder of its own, .served/<pid>-<n>/. A build that
+ * empties, replaces or deletes dist meanwhile changes nothing the server serves: a link is the
+ * file itself, not its name. Hard links cost no copy; a file system that refuses them gets copies.
+ */
+export interface ServedBuild {
+  /** The server's own copy of dist/<part>. */
+  dir(part: 'client' | 'server'): string;
+  /** Links dist/<part> again into a new folder (a rebuild's documents): the new folder's path; throws, changing nothing, when it cannot. */
+  relink(part: 'client'): string;
+  /** Removes the server's folders (at exit; the files of answers in flight stay readable until closed). */
+  remove(): void;
+}
+
+/**
+ * The file `npm run rebuild` writes once its snapshot and documents are in place: a running server
+ * takes up the rebuild when it changes (or on SIGHUP), and only then. A snapshot that a full build
+ * (`npm run build`) renames over CATALOG_DB waits for a restart, as the rest of that build does.
+ */
+export const takeUpSignal = (catalogDb: string) => `${catalogDb}.takeup`;
+
+let counter = 0;
+
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) linkTree(source, target);
+    else {
+      try {
+        linkSync(source, target);
+      } catch {
+        copyFileSync(source, target);
+      }
+    }
+  }
+}
+
+/** Whether a process of this id is alive (a folder of a server that died is removed by the next one). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Links `distDir`'s client and server output into a folder of this process. */
+export function serveOwnBuild(distDir: string): ServedBuild {
+  const root = join(dirname(resolve(distDir)), SERVED_DIR);
+  mkdirSync(root, { recursive: true });
+  for (const name of readdirSync(root)) {
+    const pid = Number(name.split('-')[0]);
+    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) rmSync(join(root, name), { recursive: true, force: true });
+  }
+  const folders: string[] = [];
+  const folder = () => {
+    const dir = join(root, `${process.pid}-${++counter}`);
+    folders.push(dir);
+    return dir;
+  };
+  const first = folder();
+  const dirs = { client: join(first, 'client'), server: join(first, 'server') };
+  linkTree(join(distDir, 'client'), dirs.client);
+  linkTree(join(distDir, 'server'), dirs.server);
+  return {
+    dir: (part) => dirs[part],
+    relink: (part) => {
+      const next = join(folder(), part);
+      try {
+        linkTree(join(distDir, part), next);
+      } catch (error) {
+        rmSync(next, { recursive: true, force: true });
+        throw error;
+      }
+      // Answers still reading the previous copy's files keep them through their open handles.
+      rmSync(dirs[part], { recursive: true, force: true });
+      dirs[part] = next;
+      return next;
+    },
+    remove: () => {
+      for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
