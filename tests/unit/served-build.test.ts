@@ -9,13 +9,14 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function dist(): string {
   const dir = join(root, 'dist');
-  for (const [file, text] of [
+  const files: [string, string][] = [
     ['client/index.html', 'portal v1'],
     ['client/sitemaps/sitemap-1.xml', '<urlset/>'],
     ['server/entry.mjs', 'export {}'],
-  ]) {
+  ];
+  for (const [file, text] of files) {
     mkdirSync(join(dir, file, '..'), { recursive: true });
-    writeFileSync(join(dir, file), text!);
+    writeFileSync(join(dir, file), text);
   }
   return dir;
 }
