@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
 import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
+import { listenProblem } from '../src/platform/node/listen-check.ts';
 import { createNodeServer } from '../src/platform/node/server.ts';
 import { BUILD_INFO } from './build.ts';
 
@@ -27,6 +28,11 @@ try {
   }
   const service = await createNodeServer({ config, distDir: 'dist' });
   const { server, logger } = service;
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    console.error(`[server] ${listenProblem(error, config.host, config.port)}`);
+    service.release();
+    process.exit(1);
+  });
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

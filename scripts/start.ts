@@ -1,5 +1,6 @@
 /**
- * `npm start`: builds when the build is missing or stale, then serves it.
+ * `npm start`: checks that it can listen on HOST:PORT, builds when the build is missing or stale,
+ * then serves it.
  * Stale means: no snapshot, a snapshot of another export (or schema), no site, a site whose
  * documents state other settings (SITE_URL, the cache policy, the quotas…), or sources changed
  * since the site was built. A remote export cannot be listed: its snapshot is stale only when it
@@ -13,6 +14,7 @@ import { remoteFingerprint } from '../src/catalog/build/remote-export.ts';
 import { openCatalog } from '../src/catalog/catalog-reader.ts';
 import { type Config, ConfigError, isRemoteSource, loadConfig } from '../src/config/config.ts';
 import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
+import { checkListen } from '../src/platform/node/listen-check.ts';
 import { BUILD_INFO, BuildStopped, build } from './build.ts';
 
 function newestMtime(path: string): number {
@@ -65,7 +67,14 @@ function staleness(config: Config): string | null {
 }
 
 try {
-  const reason = staleness(loadConfig());
+  const config = loadConfig();
+  // A port in use is found before a build, not after it.
+  const problem = await checkListen(config.host, config.port);
+  if (problem) {
+    console.error(`[start] ${problem}`);
+    process.exit(1);
+  }
+  const reason = staleness(config);
   if (reason) {
     console.error(`[start] building first: ${reason}`);
     build();

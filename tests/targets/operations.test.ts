@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import {
   copyFileSync,
@@ -411,5 +411,32 @@ describe('self-hosted operations', () => {
     }
     // A stopped server leaves no copy of its build behind.
     expect(readdirSync(join(cwd, '.served'))).toEqual([]);
+  });
+  it('a second start on a busy port says so in one line before building anything, and the live server is unchanged', async () => {
+    const { cwd, snapshot } = privateSite('second-start', {});
+    const served = await serve(cwd, { CATALOG_DB: snapshot });
+    try {
+      const before = await (await fetch(`${served.url}/gpt.json`)).text();
+      const port = new URL(served.url).port;
+      const env = {
+        PATH: process.env.PATH ?? '',
+        ...BASE_ENV,
+        PORT: port,
+        CATALOG_DB: snapshot,
+        CATALOG_SOURCE: join(repo, 'data', 'sample'),
+      };
+      for (const script of ['start.ts', 'serve.ts']) {
+        const second = spawnSync(process.execPath, [join(repo, 'scripts', script)], { cwd, env, encoding: 'utf8', timeout: 30_000 });
+        expect(second.status, second.stderr).toBe(1);
+        expect(second.stderr.trim().split('\n')).toEqual([
+          `[${script === 'start.ts' ? 'start' : 'server'}] cannot listen on 127.0.0.1:${port}: the port is in use (another server? stop it, or set PORT)`,
+        ]);
+      }
+      expect(await (await fetch(`${served.url}/gpt.json`)).text()).toBe(before);
+      // The server that could not listen left no copy of the build behind.
+      expect(readdirSync(join(cwd, '.served'))).toHaveLength(1);
+    } finally {
+      await stop(served);
+    }
   });
 });

@@ -159,11 +159,12 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
     if (now !== null) takeUp();
   }, SNAPSHOT_CHECK_MS);
   watch.unref();
-  server.once('close', () => {
+  const release = () => {
     clearInterval(watch);
     app.close();
     served.remove();
-  });
+  };
+  server.once('close', release);
 
   let stopping: Promise<void> | null = null;
   const shutdown = () =>
@@ -184,7 +185,7 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
         clearTimeout(bound);
       });
     }));
-  return { server, logger: app.logger, refresh: takeUp, shutdown };
+  return { server, logger: app.logger, refresh: takeUp, shutdown, release };
 }
 
 /** How often the server looks for a rebuild's signal. */
@@ -215,4 +216,6 @@ export interface NodeService {
    * after SHUTDOWN_GRACE_SECONDS), then closes the snapshot and gives the quota leases back.
    */
   shutdown(): Promise<void>;
+  /** Closes the snapshot and removes the server's copy of the build, for a server that never listened. */
+  release(): void;
 }
