@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { documentSettings } from '../../src/documents/document-settings.ts';
 import { validFixture, writeExport } from '../support/fixture-export.ts';
+import { exchange, openConnection, type RawAnswer } from '../support/raw-http.ts';
 
 /*
  * Running the self-hosted server as an operator does, each server on a private copy of the built
@@ -438,5 +439,52 @@ describe('self-hosted operations', () => {
     } finally {
       await stop(served);
     }
+  });
+  it('sends exactly the bytes it measured of a document rewritten in place while served: no answer longer or shorter than it says on a keep-alive connection', async () => {
+    const { cwd, snapshot } = privateSite('rewritten', {});
+    const served = await serve(cwd, { CATALOG_DB: snapshot });
+    // The server's copy of the build links the same file: a rewrite in place reaches it.
+    const file = join(cwd, 'dist', 'client', 'llms.txt');
+    // ASCII only: a body mixed of both versions is still counted byte for byte.
+    const long = `${'x'.repeat(200_000)}\n`;
+    const short = 'curto\n';
+    let rewriting = true;
+    let flip = false;
+    const rewrite = () => {
+      if (!rewriting) return;
+      flip = !flip;
+      writeFileSync(file, flip ? long : short);
+      setImmediate(rewrite);
+    };
+    rewrite();
+    const wrong: string[] = [];
+    let answers = 0;
+    let closed = 0;
+    const until = Date.now() + 2_000;
+    let socket = await openConnection(served.url);
+    try {
+      while (Date.now() < until) {
+        let answer: RawAnswer;
+        try {
+          answer = await exchange(socket, 'GET /llms.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', [], 5_000);
+        } catch {
+          // Cut short (the file shrank under it): the connection is closed, never left mid-answer.
+          closed++;
+          socket.destroy();
+          socket = await openConnection(served.url);
+          continue;
+        }
+        answers++;
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(answer.head)?.[1]);
+        if (answer.status !== 200 || Buffer.byteLength(answer.body) !== length) wrong.push(answer.head.split('\r\n')[0]!);
+      }
+    } finally {
+      rewriting = false;
+      socket.destroy();
+      await stop(served);
+    }
+    expect(wrong).toEqual([]);
+    expect(answers).toBeGreaterThan(50);
+    expect(closed).toBeLessThan(answers);
   });
 });

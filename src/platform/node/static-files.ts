@@ -40,9 +40,35 @@ export function staticFiles(dir: string): StaticFiles & { moveTo(dir: string): v
       return {
         size,
         mtimeMs,
-        open: () => Readable.toWeb(createReadStream('', { fd })) as ReadableStream<Uint8Array>,
+        open: () => exactly(fd, size),
         close: () => closeSync(fd),
       };
     },
   };
+}
+
+/**
+ * The file's first `size` bytes, the size its answer's Content-Length states: never more (a file
+ * rewritten in place while it is sent may have grown), and an error when it has fewer, so the
+ * connection is closed rather than left with an answer shorter than it said (the next answer on a
+ * keep-alive connection would be read from the middle of this one).
+ */
+function exactly(fd: number, size: number): ReadableStream<Uint8Array> {
+  if (size === 0) {
+    closeSync(fd);
+    return new ReadableStream({ start: (controller) => controller.close() });
+  }
+  const source = Readable.toWeb(createReadStream('', { fd, start: 0, end: size - 1 })) as ReadableStream<Uint8Array>;
+  let sent = 0;
+  return source.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+      flush(controller) {
+        if (sent < size) controller.error(new Error(`the file shrank while it was sent (${sent} of ${size} bytes)`));
+      },
+    }),
+  );
 }
