@@ -64,3 +64,24 @@ export function ipv6Slash64(bytes: Uint8Array): string {
   for (let i = 0; i < 8; i += 2) groups.push(((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
   return `${groups.join(':')}::/64`;
 }
+
+/**
+ * The address a proxy wrote in X-Forwarded-For, strictly: an IPv4 address (leading zeros read as
+ * decimal: "009.9.9.9" is 9.9.9.9) or an IPv6 one, with a port ("9.9.9.9:1234",
+ * "[2001:db8::3]:443") or brackets removed, in one canonical form, so one client is one key however
+ * its proxy writes it. Null for anything else (an empty value, "garbage", "unknown"): the caller
+ * then counts the connection's own address, never a key made up from the text.
+ */
+export function forwardedAddress(text: string): string | null {
+  const value = text.trim();
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?::\d{1,5})?$/.exec(value);
+  if (v4) {
+    const octets = v4.slice(1, 5).map(Number);
+    return octets.every((n) => n <= 255) ? octets.join('.') : null;
+  }
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(value);
+  const v6 = bracketed ? bracketed[1]! : value;
+  const ip = v6.includes(':') ? parseIp(v6) : null;
+  if (ip === null) return null;
+  return ip.family === 4 ? ip.bytes.join('.') : v6.replace(/%.*$/, '').toLowerCase();
+}

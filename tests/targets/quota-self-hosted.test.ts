@@ -66,6 +66,28 @@ describe('shared networks and IPv6 clients: self-hosted server (real HTTP)', () 
     expect((await statsFrom('203.0.114.1')).headers.get('RateLimit-Policy')).toBe(`"rest";q=${SMALL_QUOTAS.RATE_LIMIT_REST};w=3600`);
   });
 
+  it('counts one client however its proxy writes the address; a value that is no address counts as the connection', async () => {
+    const limit = Number(SMALL_QUOTAS.RATE_LIMIT_REST);
+    const [a, b] = [1 + Math.floor(Math.random() * 200), 1 + Math.floor(Math.random() * 200)];
+    const forms = [
+      `198.18.${a}.${b}`,
+      `198.018.${a}.${String(b).padStart(3, '0')}`,
+      `198.18.${a}.${b}:1234`,
+      ` 198.18.${a}.${b} `,
+      `::ffff:198.18.${a}.${b}`,
+    ];
+    const v4 = [];
+    for (let i = 0; i <= limit; i++) v4.push((await statsFrom(forms[i % forms.length]!)).status);
+    expect(v4).toEqual([...new Array(limit).fill(200), 429]);
+    const v6 = [];
+    for (let i = 0; i <= limit; i++) v6.push((await statsFrom(i % 2 ? `[2001:db8:c:${a}::${i}]:443` : `[2001:DB8:c:${a}::${i}]`)).status);
+    expect(v6).toEqual([...new Array(limit).fill(200), 429]);
+    // Not addresses: the proxy's connection (this suite's own address) is the client, one count.
+    const junk = [];
+    for (const value of ['garbage', '', 'unknown', '999.1.1.1', '1.2.3', '[::1', 'a.b.c.d:80']) junk.push((await statsFrom(value)).status);
+    expect(junk).toEqual([...new Array(limit).fill(200), 429, 429]);
+  });
+
   it('keys an IPv6 client by its /64', async () => {
     const limit = Number(SMALL_QUOTAS.RATE_LIMIT_REST);
     const statuses = [];

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseList } from 'structured-headers';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';
+import { forwardedAddress } from '../../src/config/ip-address.ts';
 import { parseQuotaNetworks } from '../../src/config/quota-networks.ts';
 import { clientKey, quotaClient } from '../../src/quota/client-key.ts';
 import { FallbackQuotaStore } from '../../src/quota/fallback-quota-store.ts';
@@ -191,5 +192,35 @@ describe('remaining counts and changed limits', () => {
     expect(refused.allowed).toBe(false);
     expect(remaining(refused.headers.RateLimit)).toEqual({ rest: 0 });
     after.close();
+  });
+});
+
+describe('X-Forwarded-For read strictly', () => {
+  it('gives one canonical address for each way a proxy writes one, and null for anything else', () => {
+    for (const [text, address] of [
+      ['9.9.9.9', '9.9.9.9'],
+      ['009.9.9.009', '9.9.9.9'],
+      [' 9.9.9.9:1234 ', '9.9.9.9'],
+      ['::ffff:9.9.9.9', '9.9.9.9'],
+      ['[2001:DB8::3]:443', '2001:db8::3'],
+      ['[2001:db8::3]', '2001:db8::3'],
+      ['2001:db8::3', '2001:db8::3'],
+      ['fe80::1%eth0', 'fe80::1'],
+    ] as const)
+      expect(forwardedAddress(text), text).toBe(address);
+    for (const text of [
+      '',
+      ' ',
+      'garbage',
+      'unknown',
+      '256.1.1.1',
+      '1.2.3',
+      '1.2.3.4.5',
+      '[::1',
+      '::1]:80',
+      '2001:db8::3:443:x',
+      'a.b.c.d',
+    ])
+      expect(forwardedAddress(text), text).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import { forwardedAddress } from '../../config/ip-address.ts';
 import type { BodyRequest, ClientRef, RequestFacts } from '../../http/answer.ts';
 import { readNodeBody } from './request-body.ts';
 import { toWebRequest } from './web-bridge.ts';
@@ -63,12 +64,14 @@ export class NodeBodyRequest extends NodeRequestFacts implements BodyRequest {
 
 /**
  * The client's address: the socket's peer, or behind a trusted reverse proxy (TRUST_PROXY=on) the
- * last address of X-Forwarded-For, the one that proxy appended (earlier ones are the client's word).
+ * last address of X-Forwarded-For, the one that proxy appended (earlier ones are the client's word),
+ * read strictly (forwardedAddress): a value that is no address counts as the connection's.
  */
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string | null {
   if (trustProxy) {
-    const last = rawHeader(req.rawHeaders, 'x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (last) return last;
+    const last = rawHeader(req.rawHeaders, 'x-forwarded-for')?.split(',').at(-1);
+    const address = last === undefined ? null : forwardedAddress(last);
+    if (address !== null) return address;
   }
   return req.socket.remoteAddress ?? null;
 }
