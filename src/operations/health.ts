@@ -5,7 +5,7 @@ import { NO_STORE } from '../http/caching.ts';
 import { PATHS } from '../service/paths.ts';
 
 const METHODS = 'GET, HEAD';
-/** A readiness answer is reused this long: a flood of probes costs one quota-store read per period. */
+/** A quota store's probe is reused this long: a flood of probes costs one quota-store use per period. */
 const PROBE_REUSE_MS = 5_000;
 
 export interface HealthDeps {
@@ -29,18 +29,30 @@ const json = (status: number, body: string, method: string): Answer => ({
 });
 
 /**
- * GET /healthz: the process answers. GET /readyz: it can serve — the snapshot opens (its version
- * and age said), and the quota store answers a read. 503 when not, with what is missing; never
- * a file path or an error's text (logged instead). Neither counts against a quota.
+ * GET /healthz: the process answers. GET /readyz: it can serve — the snapshot opens (the version
+ * serving now, and its age) — 200, else 503 with what is missing; never a file path or an error's
+ * text (logged instead). A quota store that does not answer makes the instance degraded, not
+ * unready: it still serves, counting in its own memory (FallbackQuotaStore), and a load balancer
+ * that drained every instance while a shared Redis is down would serve nobody. Neither counts
+ * against a quota.
  */
 export function createHealthEndpoints(deps: HealthDeps): (facts: RequestFacts) => Answer | Promise<Answer> {
   const now = deps.now ?? Date.now;
-  let last: { at: number; readiness: Promise<Readiness> } | null = null;
+  let lastProbe: { at: number; result: Promise<{ reachable: boolean; ms: number }> } | null = null;
+
+  /** The quota store's probe, reused for a while: a flood of probes costs one store use per period. */
+  const probeQuotaStore = (probe: () => Promise<{ reachable: boolean; ms: number }>) => {
+    const at = now();
+    if (lastProbe === null || at - lastProbe.at >= PROBE_REUSE_MS) lastProbe = { at, result: probe() };
+    return lastProbe.result;
+  };
 
   const readiness = async (): Promise<Readiness> => {
     const problems: string[] = [];
+    const degraded: string[] = [];
     let catalog: Record<string, unknown> | null = null;
     try {
+      // Read on every probe: after a rebuild is taken up, the version serving now.
       const { catalogVersion, generatedAt } = deps.catalog().meta;
       const ageSeconds = Math.max(0, Math.round((now() - Date.parse(generatedAt)) / 1000));
       catalog = { version: catalogVersion, generatedAt, ageSeconds };
@@ -50,12 +62,14 @@ export function createHealthEndpoints(deps: HealthDeps): (facts: RequestFacts) =
     }
     let quotaStore: Record<string, unknown> = { enabled: false };
     if (deps.probeQuotaStore) {
-      const { reachable, ms } = await deps.probeQuotaStore();
-      quotaStore = { enabled: true, reachable, latencyMs: ms };
-      if (!reachable) problems.push('the quota store does not answer');
+      const { reachable, ms } = await probeQuotaStore(deps.probeQuotaStore);
+      quotaStore = { enabled: true, reachable, latencyMs: ms, counting: reachable ? 'shared' : 'this instance only' };
+      if (!reachable)
+        degraded.push("the quota store does not answer or cannot count: quotas are counted in this instance's memory meanwhile");
     }
     const ready = problems.length === 0;
-    return { ready, body: JSON.stringify({ status: ready ? 'ready' : 'unready', problems, catalog, quotaStore }) };
+    const status = !ready ? 'unready' : degraded.length > 0 ? 'degraded' : 'ready';
+    return { ready, body: JSON.stringify({ status, problems, degraded, catalog, quotaStore }) };
   };
 
   return (facts) => {
@@ -63,8 +77,6 @@ export function createHealthEndpoints(deps: HealthDeps): (facts: RequestFacts) =
       return errorAnswer('METHOD_NOT_ALLOWED', { headers: { Allow: METHODS }, resolution: 'Call with GET or HEAD.' });
     }
     if (facts.pathname === PATHS.healthz) return json(200, '{"status":"ok"}', facts.method);
-    const at = now();
-    if (last === null || at - last.at >= PROBE_REUSE_MS) last = { at, readiness: readiness() };
-    return last.readiness.then(({ ready, body }) => json(ready ? 200 : 503, body, facts.method));
+    return readiness().then(({ ready, body }) => json(ready ? 200 : 503, body, facts.method));
   };
 }

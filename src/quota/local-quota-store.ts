@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { BoundedCache } from '../lib/bounded-cache.ts';
@@ -47,16 +47,22 @@ export class LocalQuotaStore implements QuotaStore {
   private readonly leases = new BoundedCache<string, Lease>(100_000);
   private readonly members = new BoundedCache<string, { set: Set<number>; expiresAt: number }>(100_000);
   private readonly now: () => number;
+  private readonly file: string;
+  private readonly opened: { ino: number; dev: number };
+  private readonly probe: Database.Statement;
   private transactions = 0;
 
   constructor(file: string, options: { busyTimeoutMs?: number; now?: () => number } = {}) {
     mkdirSync(dirname(file), { recursive: true });
+    this.file = file;
     this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 200 });
+    this.opened = statSync(file);
     this.db.pragma('journal_mode = WAL');
     // Quota counts are worth less than a request's latency: no fsync per grant. A power cut can
     // lose the last grants, never corrupt the file (WAL).
     this.db.pragma('synchronous = OFF');
     this.db.exec(SCHEMA);
+    this.probe = this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('probe', ?)");
     this.now = options.now ?? Date.now;
     const now = this.now;
 
@@ -131,8 +137,16 @@ export class LocalQuotaStore implements QuotaStore {
     return this.db.prepare("SELECT value FROM meta WHERE key = 'salt'").pluck().get() as string;
   }
 
+  /**
+   * Whether the store can count: the file at its path is still the one open (a folder removed or
+   * replaced would leave this process counting in a file no other process sees) and takes a write
+   * (a read-only or full file system refuses it).
+   */
   async ping(): Promise<void> {
-    this.db.prepare('SELECT 1').get();
+    const atPath = statSync(this.file, { throwIfNoEntry: false });
+    if (atPath === undefined || atPath.ino !== this.opened.ino || atPath.dev !== this.opened.dev)
+      throw new Error('the quota file was removed or replaced: other processes count elsewhere');
+    this.probe.run(String(this.now()));
   }
 
   /** Gives the units of this process's live leases back to the file, then closes it. */

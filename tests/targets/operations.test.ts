@@ -487,4 +487,33 @@ describe('self-hosted operations', () => {
     expect(answers).toBeGreaterThan(50);
     expect(closed).toBeLessThan(answers);
   });
+  it('/readyz says what is true: ready but degraded while the shared quota store does not answer or its folder is gone, still serving', async () => {
+    const { cwd, snapshot } = privateSite('degraded', { RATE_LIMITS: 'on' });
+    // A Redis nobody runs (a closed port), and a quota file whose folder goes away.
+    const redis = await serve(cwd, {
+      CATALOG_DB: snapshot,
+      RATE_LIMITS: 'on',
+      RATE_LIMIT_REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+    });
+    const file = await serve(cwd, { CATALOG_DB: snapshot, RATE_LIMITS: 'on', RATE_LIMIT_DB: join(cwd, 'quotas', 'quotas.sqlite') });
+    try {
+      expect((await fetch(`${file.url}/api/public/v1/products/1/stats`)).status).toBe(200);
+      rmSync(join(cwd, 'quotas'), { recursive: true });
+      for (const served of [redis, file]) {
+        const ready = await fetch(`${served.url}/readyz`);
+        expect(ready.status).toBe(200);
+        expect(await ready.json()).toMatchObject({
+          status: 'degraded',
+          problems: [],
+          degraded: [expect.stringMatching(/quota store/)],
+          catalog: { version: expect.stringMatching(/^[0-9a-f]{16}$/) },
+          quotaStore: { enabled: true, reachable: false, counting: 'this instance only' },
+        });
+        expect((await fetch(`${served.url}/api/public/v1/products/2/stats`)).status).toBe(200);
+      }
+    } finally {
+      await stop(redis);
+      await stop(file);
+    }
+  });
 });

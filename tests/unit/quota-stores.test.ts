@@ -268,3 +268,18 @@ describe('quota store: Netlify Blobs expiry (no TTL: whole stores by expiry hour
     expect(opened).toEqual([]);
   });
 });
+
+describe('the quota file says when it cannot count', () => {
+  it('fails its probe once its folder is removed (other processes would count in another file)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quota-probe-'));
+    const store = new LocalQuotaStore(join(dir, 'quotas', 'quotas.sqlite'));
+    try {
+      await expect(store.ping()).resolves.toBeUndefined();
+      rmSync(join(dir, 'quotas'), { recursive: true });
+      await expect(store.ping()).rejects.toThrow(/removed or replaced/);
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
