@@ -34,6 +34,22 @@ export const API_ERRORS = {
     message: 'Request target must be a path',
     resolution: 'Send the request to a path on this host ("/api/public/v1/products/1/stats"), not "*" or a full URL.',
   },
+  MALFORMED_REQUEST: {
+    status: 400,
+    message: 'Request is not valid HTTP/1.1',
+    resolution:
+      'Send a well-formed HTTP/1.1 request: a method of letters, a path of printable ASCII characters (percent-encode others), well-formed headers.',
+  },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    message: 'Request timeout',
+    resolution: "Send the request's head within 10 seconds and the whole request within 30.",
+  },
+  REQUEST_HEADERS_TOO_LARGE: {
+    status: 431,
+    message: 'Request headers too large',
+    resolution: 'Send at most 16 KiB of request headers.',
+  },
   API_ROUTE_NOT_FOUND: {
     status: 404,
     message: 'API route not found',

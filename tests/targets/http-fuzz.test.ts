@@ -441,12 +441,28 @@ describe('HTTP fuzz (self-hosted server, raw sockets)', () => {
     );
   }, 120_000);
 
-  it('answers a method token Node does not know with its bare 400 and closes, never a 5xx', async () => {
+  it("answers what Node's parser refuses in the contract's shape and closes: a method it does not know, a raw non-ASCII byte, a malformed header", async () => {
     for (const token of ['FOO', 'get', 'GETS', 'X-CUSTOM']) {
       const answer = await send(token, '/api/public/v1/products/1/stats');
-      expect(answer.status, token).toBe(400);
+      expect(answer.status, token).toBe(405);
+      expect(answer.headers.get('allow'), token).toBe('GET, OPTIONS');
       expect(answer.headers.get('connection'), token).toBe('close');
+      expect(ApiErrorSchema.parse(JSON.parse(answer.body.toString()))).toMatchObject({
+        code: 'METHOD_NOT_ALLOWED',
+        message: 'Method not allowed',
+      });
     }
+    const mcp = await send('FOO', '/mcp');
+    expect(mcp.status).toBe(405);
+    expect(mcp.headers.get('allow')).toBe('GET, POST, OPTIONS');
+    expect(JSON.parse(mcp.body.toString())).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    const raw = await requestOnce(server.baseUrl, { method: 'GET', target: '/api/public/v1/products/\u00e9/stats' });
+    expect(raw.status).toBe(400);
+    expect(JSON.parse(raw.body.toString())).toMatchObject({ code: 'INVALID_REQUEST_TARGET' });
+    const header = await send('GET', '/api/public/v1/products/1/stats', [['Bad Header', 'x']]);
+    expect(header.status).toBe(400);
+    expect(header.headers.get('connection')).toBe('close');
+    expect(JSON.parse(header.body.toString())).toMatchObject({ code: 'MALFORMED_REQUEST', error: 'Request is not valid HTTP/1.1' });
   });
 });
 

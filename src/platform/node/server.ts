@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { type App, createApp } from '../../app/app.ts';
 import { fileIdentity } from '../../catalog/catalog-reader.ts';
@@ -8,6 +9,7 @@ import type { Answer } from '../../http/answer.ts';
 import { errorAnswer } from '../../http/api-error.ts';
 import type { Logger } from '../../operations/logger.ts';
 import { loadAstroPages } from '../astro-build/astro-pages.ts';
+import { clientErrorAnswer, type ParserError, rawAnswer } from './client-error.ts';
 import { nodePlatform } from './node-platform.ts';
 import { clientOf, NO_CLIENT, NodeBodyRequest, NodeRequestFacts, targetOf } from './node-request.ts';
 import { bodyPending, settleUnreadBody } from './request-body.ts';
@@ -137,6 +139,12 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
     { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
     (req, res) => dispatch(app, config, req, res),
   );
+  // What Node's parser refuses or times out, in the contract's shape (Node's default is a bare 400
+  // or 408); as Node does, only on a connection with nothing written yet, and closed after it.
+  server.on('clientError', (error: ParserError, socket: Socket) => {
+    if (socket.writable && socket.bytesWritten === 0 && error.code !== 'ECONNRESET') socket.end(rawAnswer(clientErrorAnswer(error)));
+    socket.destroy();
+  });
 
   // `npm run rebuild` puts a snapshot and its documents in place, then says so (takeUpSignal):
   // looked for every second. The documents first, so the new catalog is never served without them.
@@ -194,8 +202,8 @@ const SNAPSHOT_CHECK_MS = 1_000;
 /*
  * Bounds on receiving a request (docs/operations.md), so a client sending slowly cannot hold
  * connections open: its head within HEADERS_TIMEOUT_MS of the connection's or the request's first
- * byte, the whole request within REQUEST_TIMEOUT_MS. Node answers a bare 408 and closes the
- * connection (the request was never routed, so no route's error shape applies). The second is a
+ * byte, the whole request within REQUEST_TIMEOUT_MS. It is answered 408 in its path's shape and
+ * the connection closed (clientErrorAnswer: the request was never routed). The second is a
  * backstop: a body a route reads has its own bound (BODY_TIMEOUT_MS, request-body.ts), an unread
  * one is drained for DRAIN_MS at most. Neither applies once a request is received, so answers
  * that take long to compute or to stream are not cut, nor idle keep-alive connections (Node's
