@@ -12,6 +12,18 @@ export const config: Config = {
   // Every path but the service and rate-limited functions' (src/app/routes.ts, NETLIFY_OTHER_METHODS);
   // a literal, which Netlify reads without running it.
   path: '/*',
-  excludedPath: ['/healthz', '/readyz', '/api', '/api/*', '/mcp', '/mcp/research', '/gpt/products.json', '/produtos/*', '/_rate-limited'],
+  excludedPath: [
+    '/healthz',
+    '/readyz',
+    '/api',
+    '/api/*',
+    '/mcp',
+    '/mcp/',
+    '/mcp/research',
+    '/mcp/research/',
+    '/gpt/products.json',
+    '/produtos/*',
+    '/_rate-limited',
+  ],
   method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
 };

@@ -24,8 +24,9 @@ export const ROUTES: readonly RouteSpec[] = [
   { name: 'health', match: (p) => p === PATHS.healthz || p === PATHS.readyz, netlify: [PATHS.healthz, PATHS.readyz] },
   { name: 'documents', match: (p) => documentType(p) !== null, netlify: [] },
   { name: 'stats', match: (p) => p === PATHS.api || p.startsWith(`${PATHS.api}/`), netlify: [PATHS.api, `${PATHS.api}/*`] },
-  { name: 'mcp', match: (p) => p === PATHS.mcp, netlify: [PATHS.mcp] },
-  { name: 'research', match: (p) => p === PATHS.research, netlify: [PATHS.research] },
+  // With a trailing slash too: clients are configured with either, and a 405 page there helps nobody.
+  { name: 'mcp', match: (p) => p === PATHS.mcp || p === `${PATHS.mcp}/`, netlify: [PATHS.mcp, `${PATHS.mcp}/`] },
+  { name: 'research', match: (p) => p === PATHS.research || p === `${PATHS.research}/`, netlify: [PATHS.research, `${PATHS.research}/`] },
   { name: 'showcase', match: (p) => p === PATHS.showcase, netlify: [PATHS.showcase] },
   // Where Netlify's first line rewrites a flood (src/app/first-line.ts): only ever a 429. On Netlify
   // its own function answers it (netlify/functions/rate-limited.ts), outside the service

@@ -531,6 +531,17 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       expect(del.status).toBe(405);
     });
 
+    it('serves the endpoints with a trailing slash too, as clients are configured either way', async () => {
+      for (const path of ['/mcp/', '/mcp/research/']) {
+        const client = await connectSdkClient(target(), 'v2', path);
+        try {
+          expect((await client.listTools()).tools.length, path).toBeGreaterThan(0);
+        } finally {
+          await client.close();
+        }
+      }
+    });
+
     it('answers GET with the discovery document, or 405 to a client asking for an event stream', async () => {
       const fetch = target();
       const doc = await fetch(new Request(`${ORIGIN}/mcp`, { headers: { Accept: 'application/json' } }));

@@ -85,7 +85,7 @@ type Kind = 'api' | 'mcp' | 'showcase' | 'health' | 'pages' | 'site';
 function kindOf(pathname: string): Kind {
   if (PUBLISHED.has(pathname)) return 'site';
   if (pathname === '/api' || pathname.startsWith('/api/')) return 'api';
-  if (pathname === '/mcp' || pathname === '/mcp/research') return 'mcp';
+  if (['/mcp', '/mcp/', '/mcp/research', '/mcp/research/'].includes(pathname)) return 'mcp';
   if (pathname === '/gpt/products.json') return 'showcase';
   if (pathname === '/healthz' || pathname === '/readyz') return 'health';
   if (pathname.startsWith('/produtos/')) return 'pages';
