@@ -27,12 +27,13 @@ export function discoveryDocument(siteUrl: string, endpoint: string, toolSet: To
       `MCP-Protocol-Version header a request is served as ${CONTRACT_PROTOCOL_VERSION}. Stateless: no session; answers are JSON.`,
     instructions: toolSet.instructions,
     capabilities: MCP_CAPABILITIES,
-    // The same JSON Schemas as tools/list: generated from the tools' zod schemas.
+    // The same JSON Schemas as tools/list, in its dialect (2020-12, as MCP has it since 2025-11-25):
+    // generated from the tools' zod schemas.
     tools: toolSet.tools.map((tool) => ({
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: z.toJSONSchema(tool.inputSchema, { target: 'draft-7', io: 'input' }),
+      inputSchema: z.toJSONSchema(tool.inputSchema, { target: 'draft-2020-12', io: 'input' }),
       annotations: { title: tool.title, ...ANNOTATIONS },
     })),
     documents,

@@ -417,6 +417,16 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       expect(unknown.json.result.isError).toBe(true);
       expect(unknown.json.result.content[0].text).toMatch(/"cidade"/);
       expect(unknown.json.result.content[0].text).toMatch(/query, category, city, district/);
+      // A page of text as a query is refused in a few hundred bytes, not echoed back.
+      const long = await rpc(target(), {
+        jsonrpc: '2.0',
+        id: 13,
+        method: 'tools/call',
+        params: { name: 'search_local_products', arguments: { query: 'geladeira '.repeat(6_000) } },
+      });
+      expect(long.json.result.isError).toBe(true);
+      expect(long.json.result.content[0].text).toMatch(/query/);
+      expect(long.text.length).toBeLessThan(2_000);
     });
 
     it.each(['v1', 'v2-2026-07-28'] as const)(
@@ -554,6 +564,11 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       });
       expect(body.tools.map((t: { name: string }) => t.name)).toEqual(['catalog_overview', 'search_local_products', 'get_product']);
       expect(body.tools[1].inputSchema.properties.radiusKm.maximum).toBe(100);
+      // The very schemas tools/list gives, dialect included.
+      const list = await rpc(fetch, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+      expect(body.tools.map((t: { inputSchema: unknown }) => t.inputSchema)).toEqual(
+        list.json.result.tools.map((t: { inputSchema: unknown }) => t.inputSchema),
+      );
       const stream = await fetch(new Request(`${ORIGIN}/mcp`, { headers: { Accept: 'text/event-stream' } }));
       expect(stream.status).toBe(405);
       await stream.body?.cancel();

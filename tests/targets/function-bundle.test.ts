@@ -127,7 +127,9 @@ describe('Netlify function bundle', () => {
       '/api',
       '/api/*',
       '/mcp',
+      '/mcp/',
       '/mcp/research',
+      '/mcp/research/',
       '/gpt/products.json',
       '/produtos/*',
     ]);

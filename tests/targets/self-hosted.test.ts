@@ -27,7 +27,7 @@ describeDocumentsContract(
 
 describe('self-hosted server: what is not a route of the app', () => {
   it('answers paths no route or page has with the 404 page, and the pages from Astro', async () => {
-    for (const path of ['/nope', '/api-docs', '/mcp/']) {
+    for (const path of ['/nope', '/api-docs', '/mcp/x']) {
       const response = await fetch(server.baseUrl + path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
