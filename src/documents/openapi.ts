@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, MAX_ID } from '../catalog/ids.ts';
 import { API_ERRORS, type ApiErrorCode, ApiErrorSchema } from '../http/api-error.ts';
-import { publicCacheControl } from '../http/caching.ts';
+import { publicCacheControl, QUOTA_FIELDS_PRIVATE } from '../http/caching.ts';
 import { rateLimitSummary } from '../quota/policy.ts';
 import { PATHS, publicUrls } from '../service/paths.ts';
 import { SERVICE_DESCRIPTION, SERVICE_TITLE, USAGE_POLICY } from '../service/service-info.ts';
@@ -64,7 +64,11 @@ function errorResponse(
 /** Headers of a 200 (and its 304): the public cache policy, the validator, the catalog's stamp. */
 function cachedHeaders(sources: DocumentSources, limited: boolean) {
   return {
-    'Cache-Control': header(`Public cache policy: \`${publicCacheControl(sources.cache)}\`.`, { type: 'string' }, true),
+    'Cache-Control': header(
+      `Public cache policy: \`${publicCacheControl(sources.cache)}\`; with the quota fields, followed by \`${QUOTA_FIELDS_PRIVATE}\` (a shared cache keeps the answer, not the client's fields).`,
+      { type: 'string' },
+      true,
+    ),
     ETag: ref('headers', 'ETag'),
     'Catalog-Version': ref('headers', 'CatalogVersion'),
     'Catalog-Generated-At': ref('headers', 'CatalogGeneratedAt'),

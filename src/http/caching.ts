@@ -16,6 +16,13 @@ export function publicCacheControl(cache: CachePolicy): string {
 }
 
 /**
+ * RFC 9111 5.2.2.7, the qualified private directive: a shared cache must not store these fields
+ * of the answer, and may store the rest (docs/api.md, "Caching and validators"). A cache that does
+ * not know the qualified form treats the answer as private: the safe side.
+ */
+export const QUOTA_FIELDS_PRIVATE = 'private="RateLimit, RateLimit-Policy"';
+
+/**
  * Headers of a cacheable JSON answer from the snapshot (a 200 and its 304), with the quota fields
  * when the answer was counted and the platform's CDN headers. Set on the fresh object rather than
  * merged in afterwards: the stats hot path builds it per request, and Object.assign cost more
@@ -31,7 +38,8 @@ export function snapshotJsonHeaders(
   const headers: Record<string, string> = {
     ...CORS_HEADERS,
     'Content-Type': JSON_CONTENT_TYPE,
-    'Cache-Control': cacheControl,
+    // The quota fields are the asking client's: a shared cache may keep the answer, not them.
+    'Cache-Control': quota === null ? cacheControl : `${cacheControl}, ${QUOTA_FIELDS_PRIVATE}`,
     ETag: etag,
     'Catalog-Version': meta.catalogVersion,
     'Catalog-Generated-At': meta.generatedAt,

@@ -52,6 +52,10 @@ export function describeQuotaContract(target: string, send: () => ClientSend) {
         statuses.push(ok.status);
         expect(fields(ok.headers.get('ratelimit'))).toEqual({ rest: { r: 4 - i, t: expect.any(Number) } });
         expect(fields(ok.headers.get('ratelimit-policy'))).toEqual({ rest: { q: 5, w: 3600 } });
+        // Still publicly cacheable, but not with this client's quota fields (RFC 9111, qualified private).
+        expect(ok.headers.get('cache-control')).toMatch(
+          /^public, max-age=\d+, stale-while-revalidate=\d+, private="RateLimit, RateLimit-Policy"$/,
+        );
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200]);
       const refused = await send()(client(0), '/api/public/v1/merchants/1/stats');
