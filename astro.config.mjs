@@ -17,7 +17,24 @@ export default defineConfig({
   // The app serves the built files itself, on both targets alike.
   adapter: node({ mode: 'middleware' }),
   // The API is public and read-only: cross-origin requests are the point, not an attack.
-  security: { checkOrigin: false },
+  // A Content-Security-Policy in every page (a <meta>: Astro hashes the inline scripts and styles
+  // into script-src and style-src): the site's own resources only, product images from any https
+  // origin (merchants' URLs), and calls to this origin only (the portal's live search posts to
+  // /mcp). Framing is refused by HTTP headers, which a <meta> cannot do (src/http/page-headers.ts).
+  security: {
+    checkOrigin: false,
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' https: data:",
+        "connect-src 'self'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "object-src 'none'",
+      ],
+    },
+  },
   // The app under `astro dev`, and the public documents (gpt.json, llms.txt, the sitemap, OpenAPI).
   integrations: [catalogService()],
   // The server build bundles its dependencies (no node_modules at run time), so the Netlify

@@ -16,8 +16,14 @@ export interface MissingPageModel {
 
 export type PageModel = ProductPageModel | MissingPageModel;
 
+/** A rendered page: its HTML, and the Content-Security-Policy its inline scripts and styles need (null: none given). */
+export interface RenderedPage {
+  html: string;
+  csp: string | null;
+}
+
 /**
  * Renders a page model to HTML. The platform supplies it: Astro's on-demand page
  * (src/pages/catalog-page.astro), rendered in process (src/platform/astro-build/astro-pages.ts).
  */
-export type PageRenderer = (model: PageModel) => Promise<string>;
+export type PageRenderer = (model: PageModel) => Promise<RenderedPage>;

@@ -2,6 +2,7 @@ import type { CatalogReader } from '../catalog/catalog-reader.ts';
 import type { Answer, RequestFacts } from '../http/answer.ts';
 import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
 import { conditionalAnswer, type Rendered, render } from '../http/conditional.ts';
+import { pageHeadersWith } from '../http/page-headers.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
 import { getProduct } from '../mcp/tools/get-product/get-product.ts';
 import { PATHS } from '../service/paths.ts';
@@ -31,13 +32,14 @@ const KEPT_PAGES = 2000;
  * rendered once, kept, and validated by a strong ETag.
  */
 export function createProductPages(deps: ProductPagesDeps): (facts: RequestFacts) => Promise<Answer> {
-  const rendered = new BoundedCache<string, Rendered>(KEPT_PAGES);
+  const rendered = new BoundedCache<string, Rendered & { headers: Readonly<Record<string, string>> }>(KEPT_PAGES);
   const toolContext = { catalog: deps.catalog, siteUrl: deps.siteUrl, productUrl: deps.productUrl, logError: deps.logError };
 
-  const renderOnce = async (key: string, model: () => PageModel): Promise<Rendered> => {
+  const renderOnce = async (key: string, model: () => PageModel) => {
     let page = rendered.get(key);
     if (page === undefined) {
-      page = render(await deps.render(model()));
+      const { html, csp } = await deps.render(model());
+      page = { ...render(html), headers: pageHeadersWith(csp) };
       rendered.set(key, page);
     }
     return page;
@@ -61,7 +63,7 @@ export function createProductPages(deps: ProductPagesDeps): (facts: RequestFacts
     };
     if (found === null || found.isError || !('output' in found)) {
       const page = await renderOnce(`${catalogVersion}:missing`, () => ({ kind: 'missing', siteUrl: deps.siteUrl }));
-      headers.ETag = page.etag;
+      Object.assign(headers, page.headers, { ETag: page.etag });
       return { status: 404, headers, body: facts.method === 'HEAD' ? null : page.body };
     }
     const detail = found.output;
@@ -78,7 +80,7 @@ export function createProductPages(deps: ProductPagesDeps): (facts: RequestFacts
         merchantStats: deps.siteUrl + PATHS.merchantStats.replace('{merchantId}', String(detail.product.merchant.id)),
       },
     }));
-    headers.ETag = page.etag;
+    Object.assign(headers, page.headers, { ETag: page.etag });
     return conditionalAnswer(facts, page.etag, headers, page.body);
   };
 }

@@ -2,6 +2,7 @@ import { fileEtag, type StaticFiles } from '../documents/serve-documents.ts';
 import type { Answer, RequestFacts } from '../http/answer.ts';
 import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
 import { conditionalAnswer } from '../http/conditional.ts';
+import { PAGE_HEADERS } from '../http/page-headers.ts';
 
 const METHODS = 'GET, HEAD';
 
@@ -58,6 +59,7 @@ export function createSiteFiles(files: StaticFiles, cache: CachePolicy): (facts:
       'Content-Type': TYPES[extension] ?? 'application/octet-stream',
       'Cache-Control': path.startsWith(IMMUTABLE) ? 'public, max-age=31536000, immutable' : publicCacheControl(cache),
       'X-Content-Type-Options': 'nosniff',
+      ...(extension === 'html' ? PAGE_HEADERS : {}),
     };
     const etag = fileEtag(file);
     headers.ETag = etag;

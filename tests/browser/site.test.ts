@@ -16,6 +16,11 @@ const heading = async (page: Page) =>
       .catch(() => '')) ?? ''
   ).trim();
 const pathOf = (url: string) => new URL(url).pathname;
+/** No other site may frame a page: said as frame-ancestors and as X-Frame-Options. */
+const expectNoFraming = (headers: Record<string, string>) => {
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['content-security-policy']).toMatch(/(^|; )frame-ancestors 'none'$/);
+};
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
 
 describeBrowser('the site in Chromium (self-hosted)', (browser) => {
@@ -53,6 +58,11 @@ describeBrowser('the site in Chromium (self-hosted)', (browser) => {
     const { page, errors } = await open();
     const response = await page.goto(url('/'), { waitUntil: 'load' });
     expect(response?.status()).toBe(200);
+    expectNoFraming(await response!.allHeaders());
+    // Its own Content-Security-Policy, which the browser enforces (a violation is a console error).
+    expect(await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content')).toMatch(
+      /default-src 'self'.*connect-src 'self'.*script-src 'self' 'sha256-/,
+    );
     await screenshot(page, 'portal.png');
     expect.soft(await heading(page)).not.toBe('');
     expect.soft(errors, 'console errors').toEqual([]);
@@ -64,6 +74,9 @@ describeBrowser('the site in Chromium (self-hosted)', (browser) => {
     const { page } = await open({ javaScriptEnabled: false });
     const response = await page.goto(url(path));
     expect(response?.status(), path).toBe(200);
+    expectNoFraming(await response!.allHeaders());
+    // Rendered on demand, the page's policy comes as a header, its inline code hashed.
+    expect((await response!.allHeaders())['content-security-policy']).toMatch(/^default-src 'self';.*script-src 'self' 'sha256-/);
     await screenshot(page, 'product.png');
     expect(await heading(page), path).not.toBe('');
     expect(await page.getByText(PRICE).first().isVisible(), `a price like R$ 1.299,90 on ${path}`).toBe(true);
@@ -78,6 +91,7 @@ describeBrowser('the site in Chromium (self-hosted)', (browser) => {
     const path = '/produtos/999999999/x';
     const response = await page.goto(url(path));
     expect(response?.status(), path).toBe(404);
+    expectNoFraming(await response!.allHeaders());
     await screenshot(page, 'not-found.png');
     const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
     expect(

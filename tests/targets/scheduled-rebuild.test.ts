@@ -172,13 +172,16 @@ const close = (server: Server) => {
 };
 
 /** Runs the bundled handler from its own folder, as Lambda does, with only the given environment. */
-async function runBundled(env: Record<string, string>) {
+async function runBundled(
+  env: Record<string, string>,
+  init: RequestInit = { method: 'POST', body: '{"next_run":"2026-11-23T05:15:00.000Z"}' },
+) {
   const dir = bundle().path;
   const entry = filesOf(dir).find((f) => f.endsWith(`${SCHEDULED_REBUILD_FUNCTION}.mjs`))!;
   writeFileSync(
     join(dir, 'probe.mjs'),
     `const fn = await import('./${entry}');
-     const res = await fn.default(new Request('https://site.example/.netlify/functions/${SCHEDULED_REBUILD_FUNCTION}', { method: 'POST', body: '{"next_run":"2026-11-23T05:15:00.000Z"}' }), {});
+     const res = await fn.default(new Request('https://site.example/.netlify/functions/${SCHEDULED_REBUILD_FUNCTION}', ${JSON.stringify(init)}), {});
      console.log(JSON.stringify({ status: res.status, body: await res.json() }));`,
   );
   // Not execFileSync: the hook server answering the function runs in this process.
@@ -208,6 +211,24 @@ describe('the bundled handler against a local build hook', () => {
       expect(answer).toMatchObject({ status: 200, body: { ok: true, status: 200 } });
       expect(stdout + stderr).not.toContain(HOOK_ID);
       expect(stdout + stderr).not.toContain(String(port));
+    } finally {
+      await close(server);
+    }
+  });
+
+  it('starts nothing for a request that is not a scheduled run (no POST of next_run)', async () => {
+    const { server, port, hits } = await hookServer(200);
+    try {
+      for (const init of [
+        { method: 'GET' },
+        { method: 'POST', body: '{}' },
+        { method: 'POST', body: '{"next_run":"soon"}' },
+        { method: 'POST', body: 'x' },
+      ]) {
+        const { answer } = await runBundled({ REBUILD_HOOK_URL: `http://127.0.0.1:${port}/build_hooks/${HOOK_ID}` }, init);
+        expect(answer, JSON.stringify(init)).toMatchObject({ status: 400, body: { ok: false } });
+      }
+      expect(hits).toHaveLength(0);
     } finally {
       await close(server);
     }

@@ -29,7 +29,9 @@ export function astroPages(astro: AstroMiddleware): PageRenderer {
       { method: 'GET', url: PAGE_PATH, headers: { host: 'localhost' } },
     );
     if (response.statusCode !== expected) throw new Error(`Astro answered ${response.statusCode} for a ${model.kind} page`);
-    return response.payload;
+    // Astro states an on-demand page's policy (astro.config.mjs, security.csp) as a header, not a <meta>.
+    const csp = response.headers['content-security-policy'];
+    return { html: response.payload, csp: typeof csp === 'string' ? csp : null };
   };
 }
 

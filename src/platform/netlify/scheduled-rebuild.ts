@@ -76,11 +76,28 @@ export async function triggerRebuild(options: RebuildOptions): Promise<RebuildOu
   }
 }
 
+/** Whether a request is what Netlify sends a scheduled function: a POST of JSON with `next_run`, an ISO 8601 time. */
+async function isScheduledRun(request: Request | undefined): Promise<boolean> {
+  if (request === undefined || request.method !== 'POST') return false;
+  const body = (await request.json().catch(() => null)) as { next_run?: unknown } | null;
+  return typeof body?.next_run === 'string' && !Number.isNaN(Date.parse(body.next_run));
+}
+
 /**
  * The scheduled function's handler (re-exported by the function the build writes). Netlify ignores
  * a scheduled function's answer; it says what happened for whoever invokes it by hand.
+ *
+ * No URL reaches it on a published deploy: Netlify runs a scheduled function only on its
+ * schedule, or by the UI's "Run now", and refuses a scheduled function with a path
+ * (docs/operations.md, "Scheduled rebuilds", with the sources). A secret could not be checked:
+ * Netlify's call carries no header or body of the site's choosing. What it does carry, the
+ * documented `next_run`, is checked, as a sanity check (it can be forged): a request without it is
+ * no scheduled run and starts nothing.
  */
-export default async function scheduledRebuild(): Promise<Response> {
+export default async function scheduledRebuild(request?: Request): Promise<Response> {
+  if (!(await isScheduledRun(request))) {
+    return Response.json({ ok: false, reason: 'not a scheduled run (a POST with next_run): no build was started' }, { status: 400 });
+  }
   const outcome = await triggerRebuild({ hookUrl: process.env.REBUILD_HOOK_URL });
   return Response.json(outcome, { status: outcome.ok ? 200 : 502 });
 }
