@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build|search|mcp|bundle
+ * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build|search|mcp|bundle|pages
  * (mcp: MCP tool calls and product pages against REST stats; bundle: the Netlify Function's bundle
  * against the catalog's size, --sizes N,N,…, and only when asked for),
  * --against REV (stats: this checkout's server beside REV's, side by side, before the usual figures),
@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { buildSnapshot } from '../src/catalog/build/build-snapshot.ts';
 import { benchMcpThroughput, pageBytes, summarizeMcp } from './mcp-throughput.ts';
 import { benchNetlifyBundleSize, formatBundleFigures } from './netlify-bundle-size.ts';
+import { benchPagesCrawl } from './pages-crawl.ts';
 import { benchSearchAttack, type LatencyFigures } from './search-attack.ts';
 import { benchSearchLatency } from './search-latency.ts';
 import { benchSearchWorstCase, costlyQueries } from './search-worst-case.ts';
@@ -58,6 +59,21 @@ function ensureBuiltSite() {
     console.error('[bench] building the site first…');
     execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], { stdio: 'inherit' });
   }
+}
+
+if (values.only === 'pages') {
+  // Memory rather than speed: not part of the default run.
+  ensureBuiltSite();
+  const cacheMb = 32;
+  for (const f of await benchPagesCrawl({ pages: 20_000, cacheMb })) {
+    console.log(
+      `product pages, ${f.label}: ${f.pages} distinct pages at ${fixed(f.msPerPage)} ms each (${f.failures} not 200); ` +
+        `heap kept ${fixed(f.liveBeforeMb, 1)} MB after one page, ${fixed(f.liveAfterMb, 1)} MB after the crawl ` +
+        `(PAGE_CACHE_MB=${cacheMb}: bound plus baseline ${fixed(f.liveBeforeMb + cacheMb, 1)} MB); ` +
+        `RSS ${Math.round(f.baselineMb)} MB after one page, peak ${Math.round(f.peakMb)}, end ${Math.round(f.endMb)}`,
+    );
+  }
+  process.exit(0);
 }
 
 if (values.only === 'soak') {

@@ -205,6 +205,7 @@ export function createApp(config: Config, platform: Platform): App {
               cache,
               cdn: platform.cdn?.shared(cache, []) ?? null,
               logError: logError('pages'),
+              keptBytes: config.pageCacheBytes,
             }),
           )
         : null,

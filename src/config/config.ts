@@ -103,6 +103,8 @@ export const EnvSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: seconds.default(10),
   /** Self-hosted: how long a replaced snapshot stays open for the requests that took it. */
   SNAPSHOT_RELEASE_SECONDS: seconds.default(30),
+  /** Megabytes of rendered product pages kept in memory (the most recent); 0 keeps none. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(32),
   /** Index entries one search may walk (docs/api.md, "Bounded search"); unset: the tools' default. */
   SEARCH_WORK_BUDGET: z.coerce.number().int().min(10_000).max(1_000_000_000).optional(),
 });
@@ -146,6 +148,8 @@ export interface Config {
   snapshotReleaseSeconds: number;
   /** null: the search tools' own default. */
   searchWorkBudget: number | null;
+  /** Bytes of rendered product pages kept (PAGE_CACHE_MB). */
+  pageCacheBytes: number;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -272,5 +276,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     snapshotReleaseSeconds: e.SNAPSHOT_RELEASE_SECONDS,
     searchWorkBudget: e.SEARCH_WORK_BUDGET ?? null,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
   };
 }

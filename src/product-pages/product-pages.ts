@@ -20,19 +20,24 @@ export interface ProductPagesDeps {
   /** The platform's CDN headers for answers every client shares. */
   cdn: Readonly<Record<string, string>> | null;
   logError: (error: unknown) => void;
+  /** Bytes of rendered pages kept, the most recent (PAGE_CACHE_MB): the most asked answer without rendering. */
+  keptBytes: number;
 }
 
-/** Rendered pages kept per process: the most asked products answer without rendering. */
-const KEPT_PAGES = 2000;
+/**
+ * What a kept page weighs in memory: V8 keeps a string in two bytes a character as soon as one of
+ * them is past Latin-1 (a "—" is enough), so two a character; then its ETag, headers and entry.
+ */
+const pageWeight = (page: { body: string }) => page.body.length * 2 + 1024;
 
 /**
  * The product pages: the canonical URL of every published product answers its page (pt-BR HTML
  * rendered by Astro from get_product's answer), another slug redirects to it, and any other path
  * under the pages' prefix gets the 404 page with status 404. Pages are immutable for a snapshot:
- * rendered once, kept, and validated by a strong ETag.
+ * rendered once, kept within a bound in bytes, and validated by a strong ETag.
  */
 export function createProductPages(deps: ProductPagesDeps): (facts: RequestFacts) => Promise<Answer> {
-  const rendered = new BoundedCache<string, Rendered & { headers: Readonly<Record<string, string>> }>(KEPT_PAGES);
+  const rendered = new BoundedCache<string, Rendered & { headers: Readonly<Record<string, string>> }>(deps.keptBytes, pageWeight);
   const toolContext = { catalog: deps.catalog, siteUrl: deps.siteUrl, productUrl: deps.productUrl, logError: deps.logError };
 
   const renderOnce = async (key: string, model: () => PageModel) => {
