@@ -11,8 +11,12 @@ import { writePublicDocuments } from '../src/documents/write-documents.ts';
 const [snapshot, outDir] = process.argv.slice(2);
 if (!snapshot || !outDir) throw new Error('usage: node bench/documents-generation.ts <snapshot> <outDir>');
 const catalog = openCatalog(snapshot, { memoryMap: false });
-const result = await writePublicDocuments(documentSources(loadConfig({ SITE_URL: 'https://catalogo.example' }), catalog), outDir, (line) =>
-  console.error(`[documents] ${line}`),
+// As a self-hosted build writes them: their Brotli and gzip forms too.
+const result = await writePublicDocuments(
+  documentSources(loadConfig({ SITE_URL: 'https://catalogo.example' }), catalog),
+  outDir,
+  (line) => console.error(`[documents] ${line}`),
+  { precompress: process.env.BENCH_PRECOMPRESS !== 'off' },
 );
 catalog.close();
 console.log(

@@ -50,7 +50,9 @@ async function rebuild(): Promise<void> {
 
     const catalog = openCatalog(next, { memoryMap: false });
     try {
-      await writePublicDocuments(documentSources(config, catalog), staging, (line) => console.error(`[rebuild] ${line}`));
+      await writePublicDocuments(documentSources(config, catalog), staging, (line) => console.error(`[rebuild] ${line}`), {
+        precompress: true,
+      });
     } finally {
       catalog.close();
     }

@@ -2,6 +2,7 @@ import type { Answer, RequestFacts } from '../http/answer.ts';
 import { errorAnswer } from '../http/api-error.ts';
 import type { CachePolicy } from '../http/caching.ts';
 import { conditionalAnswer } from '../http/conditional.ts';
+import { preferredCoding, STORED_CODINGS } from '../http/content-coding.ts';
 import { preflight } from '../http/cors.ts';
 import { documentHeaders, documentType } from './document-files.ts';
 
@@ -54,9 +55,16 @@ export function createDocumentFiles(files: StaticFiles, cache: CachePolicy): (fa
     if (type === null) return null;
     const other = documentMethods(facts);
     if (other !== null) return other;
-    const file = files.get(facts.pathname);
+    // Its Brotli or gzip form when the build wrote one and the client takes it (compress-documents.ts):
+    // another representation, so another file, another ETag; caches keep them apart by Vary.
+    const stored = STORED_CODINGS.filter(({ suffix }) => files.has(facts.pathname + suffix));
+    const coding = stored.length === 0 ? null : preferredCoding(facts.header('accept-encoding'), stored);
+    const coded = coding === null ? null : files.get(facts.pathname + coding.suffix);
+    const file = coded ?? files.get(facts.pathname);
     if (file === null) return null;
     const headers = documentHeaders(type, cache);
+    if (stored.length > 0) headers.Vary = 'Accept-Encoding';
+    if (coded !== null) headers['Content-Encoding'] = coding!.coding;
     const etag = fileEtag(file);
     headers.ETag = etag;
     headers['Last-Modified'] = new Date(file.mtimeMs).toUTCString();

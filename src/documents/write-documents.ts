@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
 import { PATHS, publicUrls } from '../service/paths.ts';
-import { documentHeadersFile, STATIC_DOCUMENTS } from './document-files.ts';
+import { precompressDocuments } from './compress-documents.ts';
+import { documentHeadersFile, SITEMAP_CHILD_DIR, STATIC_DOCUMENTS } from './document-files.ts';
 import type { DocumentSources } from './document-sources.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { manifest } from './manifest.ts';
@@ -43,13 +44,15 @@ function* sitemapEntries(sources: DocumentSources, withProducts: boolean): Gener
 /**
  * Writes every pre-rendered public document into `dir` (the site's static output): gpt.json,
  * llms.txt, openapi.json, api/openapi.yaml, the sitemap (streamed, split when large) and the
- * Netlify headers file that serves them with the same headers as the self-hosted server.
+ * Netlify headers file that serves them with the same headers as the self-hosted server; with
+ * `precompress` (self-hosted builds), each document's Brotli and gzip forms beside it.
  * The showcase (/gpt/products.json) takes a query parameter and is answered on demand instead.
  */
 export async function writePublicDocuments(
   sources: DocumentSources,
   dir: string,
   log: (line: string) => void = () => {},
+  options: { precompress?: boolean } = {},
 ): Promise<DocumentsResult> {
   const write = (path: string, text: string) => {
     const file = join(dir, path);
@@ -82,5 +85,14 @@ export async function writePublicDocuments(
   if (sitemap.skipped > 0) log(`sitemap: ${sitemap.skipped} URLs longer than 2048 characters left out`);
   files.push(STATIC_DOCUMENTS.sitemap.path);
   log(`sitemap: ${sitemap.urls.toLocaleString('en-US')} URLs${sitemap.children ? ` in ${sitemap.children} child sitemaps` : ''}`);
+  if (options.precompress) {
+    const documents = [
+      ...Object.values(STATIC_DOCUMENTS).map((document) => document.path),
+      ...Array.from({ length: sitemap.children }, (_, i) => `${SITEMAP_CHILD_DIR}/sitemap-${i + 1}.xml`),
+    ];
+    const compressing = performance.now();
+    await precompressDocuments(dir, documents);
+    log(`${documents.length} documents compressed (Brotli, gzip) in ${((performance.now() - compressing) / 1000).toFixed(1)} s`);
+  }
   return { files, sitemap, productsLeftOut };
 }

@@ -47,7 +47,8 @@ export function siteMethods(facts: RequestFacts): Answer | null {
  */
 export function createSiteFiles(files: StaticFiles, cache: CachePolicy): (facts: RequestFacts) => Answer {
   const resolve = (path: string): string | null => {
-    if (/\/_(?!astro\/)/.test(path)) return null;
+    // The documents' stored Brotli and gzip forms are sent as the documents themselves, never by name.
+    if (/\/_(?!astro\/)/.test(path) || /\.(br|gz)$/.test(path)) return null;
     const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}.html`, `${path}/index.html`];
     return candidates.find((candidate) => files.has(candidate)) ?? null;
   };

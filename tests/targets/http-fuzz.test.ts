@@ -41,7 +41,7 @@ afterAll(async () => {
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** The files the build published for clients to read: dist/client, less the platform's own (`_headers`). */
+/** The files the build published for clients to read: dist/client, less the platform's own (`_headers`) and the stored codings. */
 function publishedFiles(): Map<string, Buffer> {
   const root = join('dist', 'client');
   const files = new Map<string, Buffer>();
@@ -53,7 +53,8 @@ function publishedFiles(): Map<string, Buffer> {
     }
   };
   walk(root);
-  for (const path of files.keys()) if (/\/_(?!astro\/)/.test(path)) files.delete(path);
+  // Platform files, and the documents' stored Brotli and gzip forms (sent as the documents, never by name).
+  for (const path of files.keys()) if (/\/_(?!astro\/)/.test(path) || /\.(br|gz)$/.test(path)) files.delete(path);
   return files;
 }
 const PUBLISHED = publishedFiles();

@@ -1,6 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { type Manifest, ManifestSchema } from '../../src/documents/manifest-schema.ts';
@@ -9,6 +10,7 @@ import { ShowcaseSchema } from '../../src/showcase/showcase-schema.ts';
 import { connectSdkClient, type SdkClient } from '../contract/mcp-contract.ts';
 import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
 import { llmsTxtStructure, redoclyProblems, sitemapSchemaErrors, spectralProblems } from '../support/document-validators.ts';
+import { requestOnce } from '../support/raw-http.ts';
 import { readSampleExport } from '../support/sample-export.ts';
 
 /*
@@ -163,5 +165,48 @@ describe('manifest and the live endpoints agree', () => {
       });
       expect(await (await get(`/api/public/v1/products/${product.id}/stats`)).json()).toMatchObject({ productId: product.id });
     }
+  });
+});
+
+describe('compressed documents (self-hosted)', () => {
+  const raw = (path: string, acceptEncoding?: string) =>
+    requestOnce(server.baseUrl, {
+      method: 'GET',
+      target: path,
+      headers: acceptEncoding === undefined ? [] : [['Accept-Encoding', acceptEncoding]],
+    });
+
+  it('sends a document in the coding the client takes (Brotli first, then gzip), each its own ETag, always with Vary', async () => {
+    const plain = await raw('/sitemap.xml');
+    expect(plain.headers.get('content-encoding')).toBeUndefined();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    for (const [accept, coding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['br;q=0.5, gzip', 'gzip', gunzipSync],
+      ['gzip;q=0, *', 'br', brotliDecompressSync],
+      ['*;q=0.1, br;q=0', 'gzip', gunzipSync],
+    ] as const) {
+      const answer = await raw('/sitemap.xml', accept);
+      expect(answer.headers.get('content-encoding'), accept).toBe(coding);
+      expect(answer.headers.get('vary')).toBe('Accept-Encoding');
+      expect(Number(answer.headers.get('content-length'))).toBe(answer.body.length);
+      expect(answer.body.length).toBeLessThan(plain.body.length);
+      expect(decode(answer.body).equals(plain.body), accept).toBe(true);
+      expect(answer.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+      // Revalidated as the representation it is.
+      const again = await requestOnce(server.baseUrl, {
+        method: 'GET',
+        target: '/sitemap.xml',
+        headers: [
+          ['Accept-Encoding', accept],
+          ['If-None-Match', answer.headers.get('etag')!],
+        ],
+      });
+      expect(again.status).toBe(304);
+    }
+    for (const accept of ['identity', 'br;q=0, gzip;q=0', 'deflate'])
+      expect((await raw('/llms.txt', accept)).headers.get('content-encoding')).toBeUndefined();
+    // The stored forms are not files of the site.
+    for (const path of ['/sitemap.xml.br', '/gpt.json.gz']) expect((await raw(path)).status).toBe(404);
   });
 });

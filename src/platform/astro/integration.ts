@@ -28,7 +28,11 @@ export function catalogService(): AstroIntegration {
         const catalog = openCatalog(config.catalogDb, { memoryMap: false });
         try {
           const started = performance.now();
-          const result = await writePublicDocuments(documentSources(config, catalog), fileURLToPath(dir), (line) => logger.info(line));
+          // Self-hosted, the documents' compressed forms too; Netlify's CDN compresses by itself.
+          const precompress = process.env.NETLIFY !== 'true';
+          const result = await writePublicDocuments(documentSources(config, catalog), fileURLToPath(dir), (line) => logger.info(line), {
+            precompress,
+          });
           logger.info(`${result.files.length} documents in ${((performance.now() - started) / 1000).toFixed(1)} s`);
         } finally {
           catalog.close();
