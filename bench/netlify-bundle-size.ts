@@ -21,11 +21,9 @@ import {
   mkdtempSync,
   openSync,
   readdirSync,
-  readlinkSync,
   readSync,
   rmSync,
   statSync,
-  symlinkSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +32,7 @@ import { resolveConfig } from '@netlify/config';
 import { zipFunction } from '@netlify/zip-it-and-ship-it';
 import { BUILD_PROCESS_FLAGS } from '../src/catalog/build/build-process.ts';
 import { generateCatalog } from '../src/catalog/generate/generate.ts';
+import { linkTree } from '../src/lib/file-tree.ts';
 import { deflatedSize, NETLIFY_FUNCTION_LIMITS } from '../src/platform/netlify/bundle-size.ts';
 
 export interface BundleRow {
@@ -58,24 +57,6 @@ export interface BundleFigures {
   /** Snapshot's zipped/unzipped ratio, over the rows of 100,000 products or more (all rows if none). */
   snapshotZipRatio: number;
   largest: { products: number; boundBy: 'unzipped' | 'zipped' };
-}
-
-/** Every file of `from` hard-linked under `to` (copied if linking fails), symlinks kept as symlinks. */
-function linkTree(from: string, to: string): void {
-  mkdirSync(to, { recursive: true });
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const source = join(from, entry.name);
-    const target = join(to, entry.name);
-    if (entry.isDirectory()) linkTree(source, target);
-    else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(source), target);
-    else {
-      try {
-        linkSync(source, target);
-      } catch {
-        copyFileSync(source, target);
-      }
-    }
-  }
 }
 
 /** The sum of the sizes of the files under `dir`: what an unzipped bundle weighs. */

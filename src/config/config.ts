@@ -15,6 +15,15 @@ const positive = (fallback: number) => z.coerce.number().int().min(1).max(1_000_
 const DEFAULT_PRODUCT_URL_TEMPLATE = '/produtos/{id}/{slug}';
 
 /**
+ * How long a use of Redis may take by default before an instance's memory counts it instead. A
+ * healthy Redis on the instances' network answers a script in about a millisecond, so this is met
+ * only when Redis hangs (a Redis that is down fails at once: nothing is queued while disconnected).
+ * Lower would add less to a request then, but a busy instance's event loop can lag tens of
+ * milliseconds, and a timeout met while Redis is healthy turns a shared count into the instance's own.
+ */
+export const DEFAULT_REDIS_TIMEOUT_MS = 100;
+
+/**
  * The fixed start of a product URL template's path on this site ("/produtos/"), which the
  * product pages own: null for a template on another site, or with no fixed first segment
  * ("/{id}" would take every path) or a query.
@@ -95,6 +104,8 @@ export const EnvSchema = z.object({
       { error: 'must be redis://[user:password@]host[:port][/database] or the same with rediss:// (TLS)' },
     )
     .optional(),
+  /** How long a use of the shared Redis may take before the instance counts it in memory (docs/operations.md). */
+  RATE_LIMIT_REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(DEFAULT_REDIS_TIMEOUT_MS),
   /** "on" behind a reverse proxy: the client is the last address it appends to X-Forwarded-For. */
   TRUST_PROXY: z.enum(['on', 'off']).default('off'),
   /** The request log and the service's own messages: "info" logs every request, "warn" and "error" only trouble. */
@@ -124,6 +135,8 @@ export interface RateLimits {
   localStore: string;
   /** RATE_LIMIT_REDIS_URL: quotas shared by every instance through Redis; null: the localStore file. */
   redisUrl: string | null;
+  /** RATE_LIMIT_REDIS_TIMEOUT_MS. */
+  redisTimeoutMs: number;
   trustProxy: boolean;
 }
 
@@ -270,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       networks,
       localStore: e.RATE_LIMIT_DB,
       redisUrl: e.RATE_LIMIT_REDIS_URL ?? null,
+      redisTimeoutMs: e.RATE_LIMIT_REDIS_TIMEOUT_MS,
       trustProxy: e.TRUST_PROXY === 'on',
     },
     logLevel: e.LOG_LEVEL,

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { processAlive } from '../../src/lib/file-tree.ts';
 
 /** Where the checkout's own build waits while the tests use dist/ (beside the build's staging). */
 const KEPT = '.build';
@@ -10,21 +11,11 @@ const KEPT_PREFIX = 'kept-dist-';
 /** The run's site build, shared by the projects that ask for it: the snapshot it was built from. */
 const shared = globalThis as typeof globalThis & { siteBuild?: { snapshot: string; users: number; kept: string | null } };
 
-/** Whether a process of this id is alive. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** A build a run that died kept aside: put back before anything else. */
 function restoreAfterDeadRun(): void {
   if (!existsSync(KEPT)) return;
   for (const name of readdirSync(KEPT)) {
-    if (!name.startsWith(KEPT_PREFIX) || alive(Number(name.slice(KEPT_PREFIX.length)))) continue;
+    if (!name.startsWith(KEPT_PREFIX) || processAlive(Number(name.slice(KEPT_PREFIX.length)))) continue;
     rmSync('dist', { recursive: true, force: true });
     renameSync(join(KEPT, name), 'dist');
   }

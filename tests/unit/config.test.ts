@@ -43,8 +43,11 @@ describe('loadConfig: quotas and the product page template', () => {
       networks: [],
       localStore: 'data/quotas.sqlite',
       redisUrl: null,
+      redisTimeoutMs: 100,
       trustProxy: false,
     });
+    expect(loadConfig({ RATE_LIMIT_REDIS_TIMEOUT_MS: '250' }).rateLimits.redisTimeoutMs).toBe(250);
+    expect(() => loadConfig({ RATE_LIMIT_REDIS_TIMEOUT_MS: '0' })).toThrow(/RATE_LIMIT_REDIS_TIMEOUT_MS/);
     expect(() => loadConfig({ RATE_LIMIT_SALT: 'short' })).toThrow(/RATE_LIMIT_SALT/);
     expect(loadConfig({ RATE_LIMITS: 'off', RATE_LIMIT_REST: '5' }).rateLimits).toMatchObject({ enabled: false, rest: 5 });
     expect(() => loadConfig({ RATE_LIMIT_REST: '0' })).toThrow(/RATE_LIMIT_REST/);

@@ -4,8 +4,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { promisify } from 'node:util';
 import { createClient } from '@redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/config.ts';
-import { REDIS_TIMEOUT_MS } from '../../src/platform/node/node-platform.ts';
+import { loadConfig, DEFAULT_REDIS_TIMEOUT_MS as REDIS_TIMEOUT_MS } from '../../src/config/config.ts';
 import { FallbackQuotaStore } from '../../src/quota/fallback-quota-store.ts';
 import type { QuotaTake } from '../../src/quota/quota-store.ts';
 import { RedisQuotaStore } from '../../src/quota/redis-quota-store.ts';

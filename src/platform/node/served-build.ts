@@ -1,5 +1,6 @@
-import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { linkTree, processAlive } from '../../lib/file-tree.ts';
 
 /** Where the servers of a checkout keep the build each of them serves: beside the build output. */
 const SERVED_DIR = '.served';
@@ -29,39 +30,13 @@ export const takeUpSignal = (catalogDb: string) => `${catalogDb}.takeup`;
 
 let counter = 0;
 
-function linkTree(from: string, to: string): void {
-  mkdirSync(to, { recursive: true });
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const source = join(from, entry.name);
-    const target = join(to, entry.name);
-    if (entry.isDirectory()) linkTree(source, target);
-    else {
-      try {
-        linkSync(source, target);
-      } catch {
-        copyFileSync(source, target);
-      }
-    }
-  }
-}
-
-/** Whether a process of this id is alive (a folder of a server that died is removed by the next one). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Links `distDir`'s client and server output into a folder of this process. */
 export function serveOwnBuild(distDir: string): ServedBuild {
   const root = join(dirname(resolve(distDir)), SERVED_DIR);
   mkdirSync(root, { recursive: true });
   for (const name of readdirSync(root)) {
     const pid = Number(name.split('-')[0]);
-    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) rmSync(join(root, name), { recursive: true, force: true });
+    if (Number.isInteger(pid) && pid !== process.pid && !processAlive(pid)) rmSync(join(root, name), { recursive: true, force: true });
   }
   const folders: string[] = [];
   const folder = () => {
