@@ -77,15 +77,18 @@ function naiveSearch(catalog: CatalogReader, input: SearchInput): unknown {
   return reader.matchesByRelevance(expression, place.kind === 'district' ? `d${place.district.id}` : `c${place.city.id}`, 10);
 }
 
+/** The tools' context on an opened snapshot, as the benchmarks call them. */
+export const benchToolContext = (catalog: CatalogReader): ToolContext => ({
+  catalog: () => catalog,
+  siteUrl: 'https://bench.example',
+  productUrl: (id, slug) => `https://bench.example/produtos/${id}/${slug}`,
+  logError: console.error,
+});
+
 /** `naiveRuns` 0 leaves the naive plan out (it takes seconds a query: for quick looks at ours). */
 export function benchSearchLatency(snapshot: string, runs = 200, naiveRuns = Math.max(20, Math.floor(runs / 4))): LatencyRow[] {
   const catalog = openCatalog(snapshot);
-  const ctx: ToolContext = {
-    catalog: () => catalog,
-    siteUrl: 'https://bench.example',
-    productUrl: (id, slug) => `https://bench.example/produtos/${id}/${slug}`,
-    logError: console.error,
-  };
+  const ctx = benchToolContext(catalog);
   const total = catalog.discovery.counts.products;
   const common = vocabulary(snapshot, Math.floor(total * 0.03), total, 12);
   const rare = vocabulary(snapshot, 5, Math.max(5, Math.floor(total * 0.003)), 40);

@@ -10,9 +10,8 @@ import { openCatalog } from '../src/catalog/catalog-reader.ts';
 import { researchSearch } from '../src/mcp/tools/search/research-search.ts';
 import type { SearchInput } from '../src/mcp/tools/search-local-products/schema.ts';
 import { searchLocalProducts } from '../src/mcp/tools/search-local-products/search.ts';
-import type { ToolContext } from '../src/mcp/tools/tool-context.ts';
 import { STOPWORDS } from '../src/search/query-words.ts';
-import { percentile } from './search-latency.ts';
+import { benchToolContext, percentile } from './search-latency.ts';
 
 export interface WorstCaseRow {
   label: string;
@@ -68,12 +67,7 @@ export function costlyQueries(snapshot: string): string[] {
 
 export function benchSearchWorstCase(snapshot: string): WorstCaseRow[] {
   const catalog = openCatalog(snapshot);
-  const ctx: ToolContext = {
-    catalog: () => catalog,
-    siteUrl: 'https://bench.example',
-    productUrl: (id, slug) => `https://bench.example/produtos/${id}/${slug}`,
-    logError: console.error,
-  };
+  const ctx = benchToolContext(catalog);
   const reader = catalog.discovery;
   const queries = costlyQueries(snapshot);
   const saoPaulo = reader.cities.find((c) => c.name === 'São Paulo') ?? reader.cities[0]!;
