@@ -9,8 +9,11 @@ import { readBodyText } from './read-body.ts';
 export interface Answer {
   status: number;
   headers: Record<string, string>;
-  /** null: no body (204, 304, HEAD). A stream is sent as it is read (a static file). */
-  body: string | ReadableStream<Uint8Array> | null;
+  /**
+   * null: no body (204, 304, HEAD). Bytes are sent as they are (a page kept encoded); a stream is
+   * sent as it is read (a static file).
+   */
+  body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null;
 }
 
 /**

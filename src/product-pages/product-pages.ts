@@ -1,7 +1,7 @@
 import type { CatalogReader } from '../catalog/catalog-reader.ts';
 import type { Answer, RequestFacts } from '../http/answer.ts';
 import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
-import { conditionalAnswer, type Rendered, render } from '../http/conditional.ts';
+import { conditionalAnswer, strongEtag } from '../http/conditional.ts';
 import { pageHeadersWith } from '../http/page-headers.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
 import { getProduct } from '../mcp/tools/get-product/get-product.ts';
@@ -24,11 +24,22 @@ export interface ProductPagesDeps {
   keptBytes: number;
 }
 
+/** A rendered page as it is kept: its UTF-8 bytes, their validator and the page's own headers. */
+interface KeptPage {
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+  headers: Readonly<Record<string, string>>;
+}
+
+/** Each page in an ArrayBuffer of its own (Buffer.from would share a pool's slab between small ones). */
+const utf8 = new TextEncoder();
+
 /**
- * What a kept page weighs in memory: V8 keeps a string in two bytes a character as soon as one of
- * them is past Latin-1 (a "—" is enough), so two a character; then its ETag, headers and entry.
+ * What a kept page costs the process: its bytes, then its key, ETag, entry and the ArrayBuffer's
+ * objects (about 1.4 kB a page in V8's heap, which V8 doubles as headroom for garbage) and the
+ * allocator's share: 4 kB, calibrated with `npm run bench -- --only pages` (docs/benchmarks.md).
  */
-const pageWeight = (page: { body: string }) => page.body.length * 2 + 1024;
+const pageWeight = (page: KeptPage) => page.body.byteLength + 4096;
 
 /**
  * The product pages: the canonical URL of every published product answers its page (pt-BR HTML
@@ -37,14 +48,23 @@ const pageWeight = (page: { body: string }) => page.body.length * 2 + 1024;
  * rendered once, kept within a bound in bytes, and validated by a strong ETag.
  */
 export function createProductPages(deps: ProductPagesDeps): (facts: RequestFacts) => Promise<Answer> {
-  const rendered = new BoundedCache<string, Rendered & { headers: Readonly<Record<string, string>> }>(deps.keptBytes, pageWeight);
+  // Kept as bytes, not strings: outside V8's heap, so what pages are kept does not grow the heap's
+  // garbage headroom with them (docs/operations.md#memory), and a hit is written without encoding.
+  const rendered = new BoundedCache<string, KeptPage>(deps.keptBytes, pageWeight);
   const toolContext = { catalog: deps.catalog, siteUrl: deps.siteUrl, productUrl: deps.productUrl, logError: deps.logError };
+
+  // Every product page states the same policy: one headers object for all of them, not one each.
+  let shared = { csp: null as string | null, headers: pageHeadersWith(null) };
+  const headersFor = (csp: string | null) => {
+    if (csp !== shared.csp) shared = { csp, headers: pageHeadersWith(csp) };
+    return shared.headers;
+  };
 
   const renderOnce = async (key: string, model: () => PageModel) => {
     let page = rendered.get(key);
     if (page === undefined) {
       const { html, csp } = await deps.render(model());
-      page = { ...render(html), headers: pageHeadersWith(csp) };
+      page = { body: utf8.encode(html), etag: strongEtag(html), headers: headersFor(csp) };
       rendered.set(key, page);
     }
     return page;

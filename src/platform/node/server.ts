@@ -32,6 +32,7 @@ function send(res: ServerResponse, answer: Answer, close = false): void {
   const { status, headers, body } = answer;
   try {
     if (typeof body === 'string') headers['Content-Length'] = String(Buffer.byteLength(body));
+    else if (body instanceof Uint8Array) headers['Content-Length'] = String(body.byteLength);
     if (close) headers.Connection = 'close';
     res.writeHead(status, headers);
   } catch (error) {
@@ -40,7 +41,7 @@ function send(res: ServerResponse, answer: Answer, close = false): void {
     if (!res.headersSent) send(res, errorAnswer('INTERNAL_ERROR'));
     return;
   }
-  if (body === null || typeof body === 'string') res.end(body ?? undefined);
+  if (body === null || typeof body === 'string' || body instanceof Uint8Array) res.end(body ?? undefined);
   else void sendWebBody(res, body);
 }
 
