@@ -30,10 +30,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveConfig } from '@netlify/config';
 import { zipFunction } from '@netlify/zip-it-and-ship-it';
-import { BUILD_PROCESS_FLAGS } from '../src/catalog/build/build-process.ts';
-import { generateCatalog } from '../src/catalog/generate/generate.ts';
 import { linkTree } from '../src/lib/file-tree.ts';
 import { deflatedSize, NETLIFY_FUNCTION_LIMITS } from '../src/platform/netlify/bundle-size.ts';
+import { BUILD_PROCESS_FLAGS } from '../src/snapshot-build/build-process.ts';
+import { generateCatalog } from '../tools/sample-catalog/generate.ts';
 
 export interface BundleRow {
   products: number;

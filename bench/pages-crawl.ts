@@ -10,8 +10,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSnapshot } from '../src/catalog/build/build-snapshot.ts';
-import { generateCatalog } from '../src/catalog/generate/generate.ts';
+import { buildSnapshot } from '../src/snapshot-build/build-snapshot.ts';
+import { generateCatalog } from '../tools/sample-catalog/generate.ts';
 import { startProcess } from './stats-throughput.ts';
 
 export interface CrawlFigures {

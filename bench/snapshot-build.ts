@@ -10,8 +10,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUILD_PROCESS_FLAGS } from '../src/catalog/build/build-process.ts';
-import { generateCatalog } from '../src/catalog/generate/generate.ts';
+import { BUILD_PROCESS_FLAGS } from '../src/snapshot-build/build-process.ts';
+import { generateCatalog } from '../tools/sample-catalog/generate.ts';
 
 export interface BuildFigures {
   products: number;

@@ -11,11 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { firstLineNote } from '../src/app/first-line.ts';
-import { BUILD_PROCESS_FLAGS } from '../src/catalog/build/build-process.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { documentSettings } from '../src/documents/document-settings.ts';
 import { bundleSizeProblem, estimateServiceBundleFor } from '../src/platform/netlify/bundle-size.ts';
 import { planScheduledRebuild, RebuildScheduleError, writeScheduledRebuild } from '../src/platform/netlify/rebuild-schedule.ts';
+import { BUILD_PROCESS_FLAGS } from '../src/snapshot-build/build-process.ts';
 
 export const BUILD_INFO = 'dist/build-info.json';
 const DIST = 'dist';

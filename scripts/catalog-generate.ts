@@ -1,11 +1,11 @@
 /*
- * CLI for the deterministic sample-catalog generator (src/catalog/generate/).
+ * CLI for the deterministic sample-catalog generator (tools/sample-catalog/).
  *   npm run catalog:generate -- --products 1000000 --out DIR [--merchants N] [--stores N] [--seed S] [--gzip]
  * Exit codes: 0 done, 1 failed while writing, 2 invalid arguments.
  */
 import { relative } from 'node:path';
-import { type ParsedCommand, parseGenerateArgs, USAGE } from '../src/catalog/generate/cli-args.ts';
-import { GenerateOptionsError, generateCatalog } from '../src/catalog/generate/generate.ts';
+import { type ParsedCommand, parseGenerateArgs, USAGE } from '../tools/sample-catalog/cli-args.ts';
+import { GenerateOptionsError, generateCatalog } from '../tools/sample-catalog/generate.ts';
 
 /** Runs up to this many products print nothing but the final summary line. */
 const PROGRESS_FROM = 50_000;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildSnapshot } from '../../src/catalog/build/build-snapshot.ts';
+import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
 import { validFixture, writeExport } from '../support/fixture-export.ts';
 import { checkProductJsonLd } from '../support/json-ld.ts';
 import type { Send } from './stats-contract.ts';

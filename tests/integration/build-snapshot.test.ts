@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatIssue } from '../../src/catalog/build/build-issues.ts';
-import { buildSnapshot } from '../../src/catalog/build/build-snapshot.ts';
-import { buildSearchIndex } from '../../src/catalog/build/search-index-build.ts';
 import { openCatalog } from '../../src/catalog/catalog-reader.ts';
-import { generateCatalog } from '../../src/catalog/generate/generate.ts';
+import { formatIssue } from '../../src/snapshot-build/build-issues.ts';
+import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
+import { buildSearchIndex } from '../../src/snapshot-build/search-index-build.ts';
+import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
 import { type Fixture, type FixtureLines, validFixture, writeExport } from '../support/fixture-export.ts';
 
 let work: string;

@@ -2,7 +2,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildSnapshot } from '../../src/catalog/build/build-snapshot.ts';
 import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
 import { productUrlBuilder } from '../../src/catalog/product-url.ts';
 import { loadConfig } from '../../src/config/config.ts';
@@ -12,6 +11,7 @@ import { writePublicDocuments } from '../../src/documents/write-documents.ts';
 import { WebRequestFacts } from '../../src/http/answer.ts';
 import { createShowcaseEndpoint } from '../../src/showcase/showcase-endpoint.ts';
 import { ShowcaseSchema } from '../../src/showcase/showcase-schema.ts';
+import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
 import { llmsTxtStructure, sitemapSchemaErrors } from '../support/document-validators.ts';
 import { validFixture, writeExport } from '../support/fixture-export.ts';
 

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSnapshot } from '../../src/catalog/build/build-snapshot.ts';
 import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
-import { generateCatalog } from '../../src/catalog/generate/generate.ts';
 import { foldKey, slugify } from '../../src/lib/text-keys.ts';
 import { distanceKm } from '../../src/mcp/tools/search-local-products/geo.ts';
 import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
 import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
 import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
 import { expandWords, type SearchWord } from '../../src/search/words.ts';
+import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
+import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
 
 /*
  * Every search plan against a brute-force answer computed here from the snapshot's plain tables.

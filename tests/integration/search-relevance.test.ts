@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSnapshot } from '../../src/catalog/build/build-snapshot.ts';
 import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
 import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
 import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
 import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
+import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
 
 /*
  * The relevance set (tests/relevance/): a catalog written for it, with the operator synonyms file,

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSnapshot } from '../../src/catalog/build/build-snapshot.ts';
 import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
-import { generateCatalog } from '../../src/catalog/generate/generate.ts';
 import { researchSearch } from '../../src/mcp/tools/search/research-search.ts';
 import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
 import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
 import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
 import { STOPWORDS } from '../../src/search/query-words.ts';
+import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
+import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
 import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
 
 /*

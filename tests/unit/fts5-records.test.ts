@@ -6,7 +6,7 @@ import {
   encodeTotals,
   Fts5RecordError,
   type Fts5Structure,
-} from '../../src/catalog/build/fts5-records.ts';
+} from '../../src/snapshot-build/fts5-records.ts';
 
 const hex = (text: string) => Uint8Array.from(Buffer.from(text, 'hex'));
 

@@ -5,8 +5,8 @@ import { basename, dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { sourceUrlProblem } from '../../config/config.ts';
-import { SYNONYMS_FILE } from '../../search/synonyms-file.ts';
+import { sourceUrlProblem } from '../config/config.ts';
+import { SYNONYMS_FILE } from '../search/synonyms-file.ts';
 import { EXPORT_FILES } from './export-records.ts';
 
 /*

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { foldKey, slugify } from '../../lib/text-keys.ts';
-import { NEWEST_PRODUCTS_KEPT, searchDocumentsView, TIER_SHARES, WHOLE_CATALOG_PLACE } from '../snapshot-schema.ts';
+import { NEWEST_PRODUCTS_KEPT, searchDocumentsView, TIER_SHARES, WHOLE_CATALOG_PLACE } from '../catalog/snapshot-schema.ts';
+import { foldKey, slugify } from '../lib/text-keys.ts';
 import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from './export-records.ts';
 import { NewestProducts } from './newest-products.ts';
 

@@ -1,4 +1,4 @@
-import type { EngagementRecord, ProductRecord } from '../build/export-records.ts';
+import type { EngagementRecord, ProductRecord } from '../../src/snapshot-build/export-records.ts';
 import type { Brand, CategoryDef, ProductKind } from './catalog-kinds.ts';
 import { CATEGORIES, CATEGORY_WEIGHTS } from './categories.ts';
 import type { MerchantPlan } from './merchants.ts';

@@ -7,7 +7,7 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { SEARCH_INDEX_PART } from '../snapshot-schema.ts';
+import { SEARCH_INDEX_PART } from '../catalog/snapshot-schema.ts';
 
 export interface SearchIndexPart {
   snapshotFile: string;
