@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /*
  * Four projects, each with only the setup it needs (npm run test:unit runs the first alone):
- * - unit: no snapshot, no build; seconds.
+ * - unit: no snapshot, no build; seconds. Beside their sources (src/http/conditional.test.ts).
  * - integration: real SQLite snapshots (the sample export built once), the app in-process.
  * - targets: the built self-hosted server over real HTTP, the Netlify Function under emulation
  *   and as a bundle, the official MCP tools; needs the site build too.
@@ -18,7 +18,8 @@ export default defineConfig({
     // Target suites start servers and NetlifyDev; two cores, so keep the parallelism modest.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      // Pure unit tests live beside their sources.
+      { test: { name: 'unit', include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
       { test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/support/snapshot-setup.ts'] } },
       {
         test: {

@@ -13,7 +13,8 @@ function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return files(path);
-    return /\.(ts|astro)$/.test(entry.name) ? [path] : [];
+    // A unit test beside its source is not part of the app's structure.
+    return /\.(ts|astro)$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [path] : [];
   });
 }
 

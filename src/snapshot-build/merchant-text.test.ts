@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanLine, cleanParagraphs } from '../../src/snapshot-build/export-records.ts';
+import { cleanLine, cleanParagraphs } from './export-records.ts';
 
 /** The rewrites without the fast test in front of them: what the cleaners must always equal. */
 const NOT_TEXT =

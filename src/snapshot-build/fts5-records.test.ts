@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decodeStructure,
-  decodeTotals,
-  encodeStructure,
-  encodeTotals,
-  Fts5RecordError,
-  type Fts5Structure,
-} from '../../src/snapshot-build/fts5-records.ts';
+import { decodeStructure, decodeTotals, encodeStructure, encodeTotals, Fts5RecordError, type Fts5Structure } from './fts5-records.ts';
 
 const hex = (text: string) => Uint8Array.from(Buffer.from(text, 'hex'));
 

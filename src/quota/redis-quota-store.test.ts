@@ -4,11 +4,11 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { promisify } from 'node:util';
 import { createClient } from '@redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, DEFAULT_REDIS_TIMEOUT_MS as REDIS_TIMEOUT_MS } from '../../src/config/config.ts';
-import { FallbackQuotaStore } from '../../src/quota/fallback-quota-store.ts';
-import type { QuotaTake } from '../../src/quota/quota-store.ts';
-import { RedisQuotaStore } from '../../src/quota/redis-quota-store.ts';
-import { connected, describeRedis, type RunningRedis } from '../support/redis-server.ts';
+import { connected, describeRedis, type RunningRedis } from '../../tests/support/redis-server.ts';
+import { loadConfig, DEFAULT_REDIS_TIMEOUT_MS as REDIS_TIMEOUT_MS } from '../config/config.ts';
+import { FallbackQuotaStore } from './fallback-quota-store.ts';
+import type { QuotaTake } from './quota-store.ts';
+import { RedisQuotaStore } from './redis-quota-store.ts';
 
 /*
  * The Redis quota store beyond the semantics every store shares (quota-stores.test.ts): real-clock

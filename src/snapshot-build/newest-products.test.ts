@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { NewestProducts } from '../../src/snapshot-build/newest-products.ts';
+import { NewestProducts } from './newest-products.ts';
 
 it('keeps the newest by time, whatever the offset it is written with, then the higher id', () => {
   const newest = new NewestProducts(3);

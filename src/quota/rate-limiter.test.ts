@@ -1,10 +1,10 @@
 import { parseList } from 'structured-headers';
 import { describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/config/config.ts';
-import { FallbackQuotaStore } from '../../src/quota/fallback-quota-store.ts';
-import { MemoryQuotaStore } from '../../src/quota/memory-quota-store.ts';
-import type { QuotaStore } from '../../src/quota/quota-store.ts';
-import { createRateLimiter } from '../../src/quota/rate-limiter.ts';
+import { loadConfig } from '../config/config.ts';
+import { FallbackQuotaStore } from './fallback-quota-store.ts';
+import { MemoryQuotaStore } from './memory-quota-store.ts';
+import type { QuotaStore } from './quota-store.ts';
+import { createRateLimiter } from './rate-limiter.ts';
 
 const limits = loadConfig({
   RATE_LIMIT_REST: '5',

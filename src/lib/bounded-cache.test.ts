@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedCache } from '../../src/lib/bounded-cache.ts';
+import { BoundedCache } from './bounded-cache.ts';
 
 describe('a bounded cache', () => {
   it('keeps at most its number of entries, forgetting the oldest first', () => {

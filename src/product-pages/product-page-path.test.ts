@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productPagePaths } from '../../src/product-pages/product-page-path.ts';
+import { productPagePaths } from './product-page-path.ts';
 
 const SITE = 'https://loja.example';
 

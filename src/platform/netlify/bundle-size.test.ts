@@ -11,7 +11,7 @@ import {
   NETLIFY_FUNCTION_LIMITS,
   needsZippedSize,
   SERVICE_BUNDLE_WITHOUT_SNAPSHOT,
-} from '../../src/platform/netlify/bundle-size.ts';
+} from './bundle-size.ts';
 
 const MiB = 1024 * 1024;
 

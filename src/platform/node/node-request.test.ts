@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { targetOf } from '../../src/platform/node/node-request.ts';
+import { targetOf } from './node-request.ts';
 
 /*
  * The self-hosted server routes a request target as the Web platforms route the Request built

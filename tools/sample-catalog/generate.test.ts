@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FILES, type ExportKind } from '../../src/snapshot-build/export-records.ts';
-import { GenerateOptionsError, type GenerateSummary, generateCatalog } from '../../tools/sample-catalog/generate.ts';
+import { GenerateOptionsError, type GenerateSummary, generateCatalog } from './generate.ts';
 
 const CLI = fileURLToPath(new URL('../../scripts/catalog-generate.ts', import.meta.url));
 // 3,000 products: 150 merchants and 300 stores by default, enough for shares to be meaningful.

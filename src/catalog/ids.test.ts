@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ID, parseCanonicalInteger, parseIdSegment } from '../../src/catalog/ids.ts';
-import { parseShowcaseLimit } from '../../src/showcase/showcase-endpoint.ts';
-import { INVALID_IDS } from '../support/invalid-ids.ts';
+import { INVALID_IDS } from '../../tests/support/invalid-ids.ts';
+import { parseShowcaseLimit } from '../showcase/showcase-endpoint.ts';
+import { MAX_ID, parseCanonicalInteger, parseIdSegment } from './ids.ts';
 
 describe('parseIdSegment', () => {
   it('accepts canonical decimal ids from 1 to 2^53-1', () => {

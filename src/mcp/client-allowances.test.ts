@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientInfoOf, createAllowanceLog, readVersionHeader } from '../../src/mcp/client-allowances.ts';
+import { clientInfoOf, createAllowanceLog, readVersionHeader } from './client-allowances.ts';
 
 describe('reading MCP-Protocol-Version with the client allowances (docs/api.md, Client allowances)', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ifNoneMatchHits, strongEtag } from '../../src/http/conditional.ts';
-import { preferredCoding, STORED_CODINGS } from '../../src/http/content-coding.ts';
+import { ifNoneMatchHits, strongEtag } from './conditional.ts';
+import { preferredCoding, STORED_CODINGS } from './content-coding.ts';
 
 describe('ETag', () => {
   it('is strong, stable for the same body and different for another', () => {

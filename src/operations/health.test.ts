@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogMeta } from '../../src/catalog/catalog-reader.ts';
-import type { RequestFacts } from '../../src/http/answer.ts';
-import { createHealthEndpoints } from '../../src/operations/health.ts';
+import type { CatalogMeta } from '../catalog/catalog-reader.ts';
+import type { RequestFacts } from '../http/answer.ts';
+import { createHealthEndpoints } from './health.ts';
 
 const facts = (pathname: string): RequestFacts => ({ method: 'GET', pathname, search: '', client: { address: null }, header: () => null });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/config.ts';
-import { changedDocumentSettings, documentSettings } from '../../src/documents/document-settings.ts';
+import { loadConfig } from '../config/config.ts';
+import { changedDocumentSettings, documentSettings } from './document-settings.ts';
 
 describe('document settings (what npm start compares with the build)', () => {
   const built = documentSettings(loadConfig({}));

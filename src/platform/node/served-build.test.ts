@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serveOwnBuild } from '../../src/platform/node/served-build.ts';
+import { serveOwnBuild } from './served-build.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'served-build-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { foldKey } from '../../src/lib/text-keys.ts';
-import { WalkBudget } from '../../src/mcp/tools/search-local-products/plans.ts';
-import { pluralsOf, singularsOf } from '../../src/search/plurals.ts';
-import { synonymTable } from '../../src/search/synonyms.ts';
-import { parseSynonymsFile } from '../../src/search/synonyms-file.ts';
-import { editDistance, typoBudget } from '../../src/search/typos.ts';
-import { searchTerms } from '../../src/search/words.ts';
+import { foldKey } from '../lib/text-keys.ts';
+import { WalkBudget } from '../mcp/tools/search-local-products/plans.ts';
+import { pluralsOf, singularsOf } from './plurals.ts';
+import { synonymTable } from './synonyms.ts';
+import { parseSynonymsFile } from './synonyms-file.ts';
+import { editDistance, typoBudget } from './typos.ts';
+import { searchTerms } from './words.ts';
 
 describe('Portuguese plurals (RSLP plural rules)', () => {
   it.each([

@@ -12,7 +12,7 @@ import {
   RebuildScheduleError,
   scheduledRebuildSource,
   writeScheduledRebuild,
-} from '../../src/platform/netlify/rebuild-schedule.ts';
+} from './rebuild-schedule.ts';
 
 const ACCEPTED = [
   '0 0 * * *',
