@@ -8,12 +8,12 @@ import Database from 'better-sqlite3';
 import { type CatalogReader, openCatalog } from '../src/catalog/catalog-reader.ts';
 import { slugify } from '../src/lib/text-keys.ts';
 import { getProduct } from '../src/mcp/tools/get-product/get-product.ts';
-import { boundingBox, distanceKm } from '../src/mcp/tools/search-local-products/geo.ts';
-import { resolvePlace } from '../src/mcp/tools/search-local-products/place.ts';
 import type { SearchInput } from '../src/mcp/tools/search-local-products/schema.ts';
 import { searchLocalProducts } from '../src/mcp/tools/search-local-products/search.ts';
 import type { ToolContext } from '../src/mcp/tools/tool-context.ts';
-import { searchTerms } from '../src/search/words.ts';
+import { boundingBox, distanceKm } from '../src/search/planner/geo.ts';
+import { resolvePlace } from '../src/search/planner/place.ts';
+import { searchTerms } from '../src/search/query/words.ts';
 
 export interface LatencyRow {
   label: string;

@@ -10,7 +10,7 @@ import { openCatalog } from '../src/catalog/catalog-reader.ts';
 import { researchSearch } from '../src/mcp/tools/search/research-search.ts';
 import type { SearchInput } from '../src/mcp/tools/search-local-products/schema.ts';
 import { searchLocalProducts } from '../src/mcp/tools/search-local-products/search.ts';
-import { STOPWORDS } from '../src/search/query-words.ts';
+import { STOPWORDS } from '../src/search/query/query-words.ts';
 import { benchToolContext, percentile } from './search-latency.ts';
 
 export interface WorstCaseRow {

@@ -1,6 +1,6 @@
-import type { Database } from 'better-sqlite3';
-import { type SynonymTable, synonymTable } from '../search/synonyms.ts';
-import type { IndexWord, Vocabulary } from '../search/words.ts';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { type SynonymTable, synonymTable } from '../search/query/synonyms.ts';
+import type { IndexWord, Vocabulary } from '../search/query/words.ts';
 
 export interface CityRow {
   id: number;
@@ -113,6 +113,23 @@ const PRODUCT_COLUMNS = `p.id AS id, p.merchant_id AS merchantId,
 const STORE_COLUMNS = `id, merchant_id AS merchantId, name, address, district, city, state, postal_code AS postalCode,
   latitude, longitude, city_id AS cityId, district_id AS districtId`;
 
+/**
+ * A full-text expression SQLite refused. Words are reduced to what the tokenizer itself keeps
+ * (src/search/query/words.ts), so this is not expected; the tools answer it as words that could
+ * not be searched. Callers see this, never SQLite's own error.
+ */
+export class SearchExpressionError extends Error {}
+
+/** Runs a full-text read, turning SQLite's refusal of the expression into a SearchExpressionError. */
+function fullText<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof BetterSqlite3.SqliteError) throw new SearchExpressionError(error.message, { cause: error });
+    throw error;
+  }
+}
+
 export function createDiscoveryReader(db: Database): DiscoveryReader {
   const count = (sql: string) => (db.prepare(sql).pluck().get() as number) ?? 0;
   const counts: CatalogCounts = {
@@ -196,13 +213,17 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     wordsStartingWith: (prefix, limit) => wordsStartingWith.all(prefix, prefix, limit) as IndexWord[],
     word: (text) => word.get(text) as IndexWord | undefined,
     wordsBetween: (from, to, minLength, maxLength) => wordsBetween.all(from, to, minLength, maxLength) as IndexWord[],
-    matches: (expression, limit) => matches.all(expression, limit) as Match[],
-    countMatches: (expression, limit) => countMatches.get(expression, limit) as number,
-    matchesMarkingPlace: (expression, placeToken, limit) => matchesMarkingPlace.all(placeToken, expression, limit) as PlaceMatch[],
+    matches: (expression, limit) => fullText(() => matches.all(expression, limit) as Match[]),
+    countMatches: (expression, limit) => fullText(() => countMatches.get(expression, limit) as number),
+    matchesMarkingPlace: (expression, placeToken, limit) =>
+      fullText(() => matchesMarkingPlace.all(placeToken, expression, limit) as PlaceMatch[]),
     matchesByRelevance: (expression, placeToken, limit) =>
-      (placeToken === null
-        ? matchesByRelevance.all(expression, limit)
-        : matchesInPlaceByRelevance.all(expression, placeToken, limit)) as Match[],
+      fullText(
+        () =>
+          (placeToken === null
+            ? matchesByRelevance.all(expression, limit)
+            : matchesInPlaceByRelevance.all(expression, placeToken, limit)) as Match[],
+      ),
     product: (id) => product.get(id) as ProductRow | undefined,
     storesOfMerchant: (merchantId) => (storesOfMerchant.all(merchantId) as StoreRow[]).sort((a, b) => a.id - b.id),
     storePointsOfMerchant: (merchantId) => storePointsOfMerchant.all(merchantId) as [number, number, number][],

@@ -1,3 +1,5 @@
+import { productFacetsSql, TIER_PLACEHOLDER, wordTermsSql } from '../search/tokens/facet-tokens.ts';
+
 /**
  * The SQLite snapshot layout. Version it: the server refuses a snapshot whose schema version it
  * does not know, instead of failing later on a missing column.
@@ -142,12 +144,9 @@ CREATE TABLE search_words (
 /**
  * Popularity tiers: the share of published products (by views) up to the end of each tier. Tier 1
  * holds the most viewed 0.05%, so a search for a common word finds its ten best in tier 1 alone.
- * The build assigns them (record-loaders.ts); search reads them in this order (mcp/tools/search-local-products/plans.ts).
+ * The build assigns them (record-loaders.ts); search reads them in this order (src/search/planner/plans.ts).
  */
 export const TIER_SHARES = [0.0005, 0.0025, 0.01, 0.05, 0.2, 1];
-
-/** The place token of the whole catalog (merchant_places): every published product is in it. */
-export const WHOLE_CATALOG_PLACE = 'c0';
 
 /**
  * What the search index is built from, read in product id order (the index's rowid order):
@@ -168,7 +167,7 @@ CREATE VIEW search_documents AS
          CASE WHEN ${forAt} > 0 THEN substr(p.title, 1, ${forAt} - 1) ELSE p.title END AS title,
          CASE WHEN ${forAt} > 0 THEN substr(p.title, ${forAt} + 1) || ' ' || p.description ELSE p.description END AS description,
          p.category AS category, p.brand AS brand,
-         'm' || p.merchant_id || ' k' || p.category_id || ' ' || replace(f.places, '?', ${tier}) AS facets
+         ${productFacetsSql('p.merchant_id', 'p.category_id')} || ' ' || replace(f.places, '${TIER_PLACEHOLDER}', ${tier}) AS facets
   FROM products p
   CROSS JOIN engagement l ON l.product_id = p.id
   CROSS JOIN merchant_places f ON f.merchant_id = p.merchant_id
@@ -202,11 +201,7 @@ CREATE TABLE part_words AS
   SELECT term AS word, sum(doc) AS docs,
          coalesce(sum(doc) FILTER (WHERE col IN ('title', 'category', 'brand')), 0) AS naming_docs,
          coalesce(sum(doc) FILTER (WHERE col = 'title'), 0) AS title_docs FROM (
-    SELECT term, col, doc FROM temp.index_terms WHERE term < 'c0'
-    UNION ALL SELECT term, col, doc FROM temp.index_terms WHERE term >= 'c:' AND term < 'd0'
-    UNION ALL SELECT term, col, doc FROM temp.index_terms WHERE term >= 'd:' AND term < 'k0'
-    UNION ALL SELECT term, col, doc FROM temp.index_terms WHERE term >= 'k:' AND term < 'm0'
-    UNION ALL SELECT term, col, doc FROM temp.index_terms WHERE term >= 'm:')
+    ${wordTermsSql('temp.index_terms')})
   GROUP BY term;
 DROP TABLE temp.index_terms;`,
 };

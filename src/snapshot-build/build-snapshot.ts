@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { META, SNAPSHOT_INDEXES, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../catalog/snapshot-schema.ts';
-import { parseSynonymsFile, SYNONYMS_FILE_MAX_BYTES } from '../search/synonyms-file.ts';
+import { parseSynonymsFile, SYNONYMS_FILE_MAX_BYTES } from '../search/query/synonyms-file.ts';
 import { type BuildIssue, IssueLog } from './build-issues.ts';
 import { type ExportFile, exportFingerprint, locateExportFiles, locateSynonymsFile } from './export-files.ts';
 import type { EngagementRecord } from './export-records.ts';

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SYNONYMS_FILE } from '../search/synonyms-file.ts';
+import { SYNONYMS_FILE } from '../search/query/synonyms-file.ts';
 import type { IssueLog } from './build-issues.ts';
 import { EXPORT_FILES, type ExportKind } from './export-records.ts';
 

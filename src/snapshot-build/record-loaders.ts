@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import { NEWEST_PRODUCTS_KEPT, searchDocumentsView, TIER_SHARES, WHOLE_CATALOG_PLACE } from '../catalog/snapshot-schema.ts';
+import { NEWEST_PRODUCTS_KEPT, searchDocumentsView, TIER_SHARES } from '../catalog/snapshot-schema.ts';
 import { foldKey, slugify } from '../lib/text-keys.ts';
+import { cityToken, districtToken, placeOfAnyTier, WHOLE_CATALOG_PLACE } from '../search/tokens/facet-tokens.ts';
 import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from './export-records.ts';
 import { NewestProducts } from './newest-products.ts';
 
@@ -250,14 +251,14 @@ export function createRecordLoaders(db: Database) {
     for (const [id, t] of merchants) {
       insertMerchantStats.run(id, t.products, t.stores, t.views, t.likes, t.dislikes);
       // Place tokens with the tier placeholder (snapshot-schema.ts, merchant_places), the whole catalog first.
-      const places: string[] = [`${WHOLE_CATALOG_PLACE}t?`];
+      const places: string[] = [placeOfAnyTier(WHOLE_CATALOG_PLACE)];
       for (const cityId of t.cities) {
         cityById.get(cityId)!.products += t.products;
-        places.push(`c${cityId}t?`);
+        places.push(placeOfAnyTier(cityToken(cityId)));
       }
       for (const districtId of t.districts) {
         districtById.get(districtId)!.products += t.products;
-        places.push(`d${districtId}t?`);
+        places.push(placeOfAnyTier(districtToken(districtId)));
       }
       insertMerchantPlaces.run(id, places.join(' '));
     }

@@ -6,7 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { sourceUrlProblem } from '../config/config.ts';
-import { SYNONYMS_FILE } from '../search/synonyms-file.ts';
+import { SYNONYMS_FILE } from '../search/query/synonyms-file.ts';
 import { EXPORT_FILES } from './export-records.ts';
 
 /*

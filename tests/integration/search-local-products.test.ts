@@ -2,10 +2,10 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openCatalog } from '../../src/catalog/catalog-reader.ts';
 import { productUrlBuilder } from '../../src/catalog/product-url.ts';
 import { catalogOverview } from '../../src/mcp/tools/catalog-overview/overview.ts';
-import { distanceKm } from '../../src/mcp/tools/search-local-products/geo.ts';
 import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
 import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
 import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
+import { distanceKm } from '../../src/search/planner/geo.ts';
 import { readSampleExport } from '../support/sample-export.ts';
 
 const sample = readSampleExport();

@@ -5,11 +5,11 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
 import { foldKey, slugify } from '../../src/lib/text-keys.ts';
-import { distanceKm } from '../../src/mcp/tools/search-local-products/geo.ts';
 import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
 import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
 import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
-import { expandWords, type SearchWord } from '../../src/search/words.ts';
+import { distanceKm } from '../../src/search/planner/geo.ts';
+import { expandWords, type SearchWord } from '../../src/search/query/words.ts';
 import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
 import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
 

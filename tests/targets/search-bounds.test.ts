@@ -8,7 +8,7 @@ import { researchSearch } from '../../src/mcp/tools/search/research-search.ts';
 import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
 import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
 import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
-import { STOPWORDS } from '../../src/search/query-words.ts';
+import { STOPWORDS } from '../../src/search/query/query-words.ts';
 import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
 import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
 import { type RunningServer, startBuiltServer } from '../support/built-server.ts';

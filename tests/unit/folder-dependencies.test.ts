@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 /*
  * The folders of src/ by feature, and no import cycle between them: a folder may use another only
  * if that one does not use it back, directly or through others. Each MCP tool's folder counts as
- * a folder of its own, and each platform's.
+ * a folder of its own, and each platform's, and each part of search (the catalog reader uses the
+ * query reading and the token grammar; the planner uses the reader).
  */
 const SRC = 'src';
 
@@ -18,10 +19,10 @@ function files(dir: string): string[] {
   });
 }
 
-/** "mcp/tools/get-product", "mcp/tools", "platform/node", "stats", …: the unit a file belongs to. */
+/** "mcp/tools/get-product", "mcp/tools", "platform/node", "search/planner", "stats", …: the unit a file belongs to. */
 function folderOf(file: string): string {
   const parts = relative(SRC, file).split('/').slice(0, -1);
-  const depth = parts[0] === 'platform' ? 2 : parts[0] === 'mcp' && parts[1] === 'tools' ? 3 : 1;
+  const depth = parts[0] === 'platform' || parts[0] === 'search' ? 2 : parts[0] === 'mcp' && parts[1] === 'tools' ? 3 : 1;
   return parts.slice(0, depth).join('/') || '.';
 }
 

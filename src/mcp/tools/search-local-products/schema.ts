@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { CatalogStampSchema } from '../../../catalog/catalog-stamp.ts';
 import { PriceSchema } from '../../../catalog/price.ts';
 import { StoreSchema } from '../../../catalog/store.ts';
+import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM } from '../../../search/planner/place.ts';
 import { toolArguments } from '../tool-arguments.ts';
 
 export const SEARCH_MAX_LIMIT = 10;
-export const DEFAULT_RADIUS_KM = 10;
-export const MAX_RADIUS_KM = 100;
 
 /** search_local_products input: every field optional; no location means the default city. */
 export const SearchInputSchema = toolArguments({

@@ -1,14 +1,22 @@
-import Database from 'better-sqlite3';
 import type { CatalogReader } from '../../../catalog/catalog-reader.ts';
-import type { DiscoveryReader, StoreRow } from '../../../catalog/discovery-reader.ts';
+import { type DiscoveryReader, SearchExpressionError, type StoreRow } from '../../../catalog/discovery-reader.ts';
 import { priceOf } from '../../../catalog/price.ts';
 import { storeView } from '../../../catalog/store.ts';
 import { slugify } from '../../../lib/text-keys.ts';
-import { expandWords, type SearchWord, searchTerms } from '../../../search/words.ts';
+import { distanceKm, roundKm } from '../../../search/planner/geo.ts';
+import { cityInQuery, hasPlace, type Place, resolvePlace } from '../../../search/planner/place.ts';
+import {
+  type Found,
+  type Hit,
+  matchesAnywhere,
+  type SearchRequest,
+  searchNear,
+  searchPlace,
+  WalkBudget,
+} from '../../../search/planner/plans.ts';
+import { expandWords, type SearchWord, searchTerms } from '../../../search/query/words.ts';
+import { categoryToken, cityToken, districtToken } from '../../../search/tokens/facet-tokens.ts';
 import type { ToolContext, ToolOutcome } from '../tool-context.ts';
-import { distanceKm, roundKm } from './geo.ts';
-import { cityInQuery, hasPlace, type Place, resolvePlace } from './place.ts';
-import { type Found, type Hit, matchesAnywhere, type SearchRequest, searchNear, searchPlace, WalkBudget } from './plans.ts';
 import { SEARCH_MAX_LIMIT, type SearchInput, type SearchLocation, type SearchOutput, type SearchResult } from './schema.ts';
 
 function locationOf(place: Place): SearchLocation {
@@ -142,7 +150,7 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
   const budget = new WalkBudget(ctx.searchWorkBudget);
   const requestFor = (words: SearchWord[], share: WalkBudget): SearchRequest => ({
     words,
-    category: category ? { token: `k${category.id}`, products: category.productsCount } : null,
+    category: category ? { token: categoryToken(category.id), products: category.productsCount } : null,
     limit,
     budget: share,
   });
@@ -158,8 +166,8 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
             reader,
             request,
             place.kind === 'district'
-              ? { token: `d${place.district.id}`, products: place.district.productsCount }
-              : { token: `c${place.city.id}`, products: place.city.productsCount },
+              ? { token: districtToken(place.district.id), products: place.district.productsCount }
+              : { token: cityToken(place.city.id), products: place.city.productsCount },
           );
     };
     // Relaxation: shoppers name the thing, then what it should be ("tv barata", "bicicleta azul").
@@ -186,7 +194,7 @@ export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolO
   } catch (error) {
     // Words are reduced to what the tokenizer itself keeps, so this is not expected; if some
     // character still trips FTS5, the caller gets a clear empty answer, not a failure.
-    if (!(error instanceof Database.SqliteError)) throw error;
+    if (!(error instanceof SearchExpressionError)) throw error;
     ctx.logError(error);
     return { output: { ...output, message: 'These words could not be searched. Try plain words (letters and digits).' }, isError: true };
   }

@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
-import { WHOLE_CATALOG_PLACE } from '../../../catalog/snapshot-schema.ts';
-import { expandWords, searchTerms } from '../../../search/words.ts';
-import { searchPlace, WalkBudget } from '../search-local-products/plans.ts';
+import { SearchExpressionError } from '../../../catalog/discovery-reader.ts';
+import { searchPlace, WalkBudget } from '../../../search/planner/plans.ts';
+import { expandWords, searchTerms } from '../../../search/query/words.ts';
+import { WHOLE_CATALOG_PLACE } from '../../../search/tokens/facet-tokens.ts';
 import type { ToolContext } from '../tool-context.ts';
 import { RESEARCH_SEARCH_LIMIT, type ResearchSearchOutput } from './schema.ts';
 
@@ -27,7 +27,7 @@ export function researchSearch(ctx: ToolContext, query: string): ResearchSearchO
     hits = searchPlace(reader, request, { token: WHOLE_CATALOG_PLACE, products: reader.counts.products }).hits;
   } catch (error) {
     // As search_local_products: a word FTS5 still trips on is an empty answer, not a failure.
-    if (!(error instanceof Database.SqliteError)) throw error;
+    if (!(error instanceof SearchExpressionError)) throw error;
     ctx.logError(error);
     return { results: [] };
   }

@@ -1,9 +1,21 @@
-import type { CityRow, DiscoveryReader, DistrictRow } from '../../../catalog/discovery-reader.ts';
-import { foldKey } from '../../../lib/text-keys.ts';
-import { foldedWords } from '../../../search/query-words.ts';
-import { editDistance, typoBudget } from '../../../search/typos.ts';
-import { DEFAULT_CITY } from '../../../service/service-info.ts';
-import { DEFAULT_RADIUS_KM, type SearchInput } from './schema.ts';
+import type { CityRow, DiscoveryReader, DistrictRow } from '../../catalog/discovery-reader.ts';
+import { foldKey } from '../../lib/text-keys.ts';
+import { DEFAULT_CITY } from '../../service/service-info.ts';
+import { foldedWords } from '../query/query-words.ts';
+import { editDistance, typoBudget } from '../query/typos.ts';
+
+/** The radius around coordinates when none is given, and the largest one, in km. */
+export const DEFAULT_RADIUS_KM = 10;
+export const MAX_RADIUS_KM = 100;
+
+/** What a search says of its place, as a tool's arguments give it (each optional). */
+export interface PlaceInput {
+  city?: string | undefined;
+  district?: string | undefined;
+  latitude?: number | undefined;
+  longitude?: number | undefined;
+  radiusKm?: number | undefined;
+}
 
 /** Where a search looks, resolved from the tool's input. */
 export type Place =
@@ -94,7 +106,7 @@ function unknownDistrict(reader: DiscoveryReader, text: string, city: CityRow | 
  * matched accent- and case-insensitively, else the default city. Never another place silently:
  * an unknown place is `unresolved`, with the places that do exist.
  */
-export function resolvePlace(reader: DiscoveryReader, input: SearchInput): Place {
+export function resolvePlace(reader: DiscoveryReader, input: PlaceInput): Place {
   const hasLat = input.latitude !== undefined;
   const hasLon = input.longitude !== undefined;
   if (hasLat !== hasLon) {
@@ -152,7 +164,7 @@ export function resolvePlace(reader: DiscoveryReader, input: SearchInput): Place
 }
 
 /** Whether the input names a place (a city, a district or coordinates). */
-export const hasPlace = (input: SearchInput): boolean =>
+export const hasPlace = (input: PlaceInput): boolean =>
   Boolean(input.city?.trim() || input.district?.trim()) || input.latitude !== undefined || input.longitude !== undefined;
 
 /** Words that put a place in a query: "geladeira em curitiba", "tv perto de campinas". */

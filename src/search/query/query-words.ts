@@ -1,4 +1,4 @@
-import { foldKey } from '../lib/text-keys.ts';
+import { foldKey } from '../../lib/text-keys.ts';
 
 /**
  * Text as the index's tokenizer reads it: folded (compatibility forms, accents, case), then split

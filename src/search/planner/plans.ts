@@ -1,6 +1,7 @@
-import type { DiscoveryReader, Match, PlaceMatch } from '../../../catalog/discovery-reader.ts';
-import { TIER_SHARES } from '../../../catalog/snapshot-schema.ts';
-import { type Columns, type SearchWord, searchExpression } from '../../../search/words.ts';
+import type { DiscoveryReader, Match, PlaceMatch } from '../../catalog/discovery-reader.ts';
+import { TIER_SHARES } from '../../catalog/snapshot-schema.ts';
+import { type Columns, type SearchWord, searchExpression } from '../query/words.ts';
+import { merchantToken, tierToken } from '../tokens/facet-tokens.ts';
 import { boundingBox, distanceKm } from './geo.ts';
 import type { Place } from './place.ts';
 
@@ -213,7 +214,7 @@ export function searchPlace(reader: DiscoveryReader, request: SearchRequest, pla
         }
         // The tier's list: about its share of the place's products.
         if (!request.budget.take(readCost(request, Math.ceil(TIER_SIZES[tier - 1]! * place.products)))) break;
-        collect(reader.matches(searchExpression({ words, columns, facets: [`${placeToken}t${tier}`, ...category] }), MAX_MATCHES));
+        collect(reader.matches(searchExpression({ words, columns, facets: [tierToken(placeToken, tier), ...category] }), MAX_MATCHES));
       }
     }
     // A cut pass still ranks right: every match of the tiers it read has more views than any below.
@@ -240,7 +241,7 @@ export function searchPlace(reader: DiscoveryReader, request: SearchRequest, pla
 function countInPlace(reader: DiscoveryReader, request: SearchRequest, place: { token: string; products: number }, found: number): Total {
   if (matchBound(request) === 0) return exactly(0);
   if (!request.budget.take(readCost(request, place.products), true)) return atLeast(found);
-  const tiers = Array.from({ length: TIERS }, (_, i) => `${place.token}t${i + 1}`);
+  const tiers = Array.from({ length: TIERS }, (_, i) => tierToken(place.token, i + 1));
   const facets = request.category ? [request.category.token] : [];
   const counted = reader.countMatches(searchExpression({ words: request.words, facets, anyFacet: tiers }), COUNT_CAP + 1);
   return counted > COUNT_CAP ? atLeast(COUNT_CAP) : exactly(counted);
@@ -341,7 +342,7 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, plac
       // The chunk's merchants' lists: about their share of the catalog's products.
       const within = Math.ceil((chunk.length * reader.counts.products) / Math.max(1, reader.counts.merchants));
       if (!request.budget.take(readCost(request, within))) break;
-      const chunkExpression = searchExpression({ words, facets, anyFacet: chunk.map(([id]) => `m${id}`) });
+      const chunkExpression = searchExpression({ words, facets, anyFacet: chunk.map(([id]) => merchantToken(id)) });
       for (const match of reader.matches(chunkExpression, MAX_MATCHES)) {
         const store = pending.get(match[1])!;
         results.push({ ...toHit(match), distanceKm: store.distanceKm, storeId: store.storeId });

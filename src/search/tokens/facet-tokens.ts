@@ -1,0 +1,51 @@
+/**
+ * The search index's facet tokens: filters written into the `facets` column as words, so that
+ * FTS5 intersects them with the shopper's words in one read. One grammar, which the build writes
+ * (src/snapshot-build/record-loaders.ts, src/catalog/snapshot-schema.ts) and the planner asks for
+ * (src/search/planner/plans.ts):
+ *
+ * - `m<merchantId>`: the product's merchant;
+ * - `k<categoryId>`: its category;
+ * - `c<cityId>t<tier>`, `d<districtId>t<tier>`: a city or district where its merchant has a
+ *   store, with the product's popularity tier (1: the most viewed; TIER_SHARES);
+ * - `c0t<tier>`: the whole catalog, by tier (ids start at 1, so `c0` names no city).
+ *
+ * A facet is a letter and digits; the words of the vocabulary (search_words) leave them out.
+ */
+
+/** The letters that start a facet token. */
+export const FACET_LETTERS = ['c', 'd', 'k', 'm'] as const;
+
+/** The place token of the whole catalog: every published product is in it. */
+export const WHOLE_CATALOG_PLACE = 'c0';
+
+export const merchantToken = (id: number): string => `m${id}`;
+export const categoryToken = (id: number): string => `k${id}`;
+export const cityToken = (id: number): string => `c${id}`;
+export const districtToken = (id: number): string => `d${id}`;
+
+/** A place's token in one popularity tier. */
+export const tierToken = (place: string, tier: number): string => `${place}t${tier}`;
+
+/** What stands for the tier in a merchant's place tokens until the build writes each product's. */
+export const TIER_PLACEHOLDER = '?';
+
+/** A merchant's place token, its tier left to fill per product. */
+export const placeOfAnyTier = (place: string): string => `${place}t${TIER_PLACEHOLDER}`;
+
+/** SQL for the facets of a product row: its merchant and category tokens (columns named by the caller). */
+export const productFacetsSql = (merchantColumn: string, categoryColumn: string): string =>
+  `'m' || ${merchantColumn} || ' k' || ${categoryColumn}`;
+
+/** SQL that keeps the index's terms that are words, not facets (each facet letter followed by a digit). */
+export function wordTermsSql(source: string): string {
+  const ranges: string[] = [];
+  let from: string | null = null;
+  for (const letter of FACET_LETTERS) {
+    // A letter's digits sort from "<letter>0" to just before "<letter>:".
+    ranges.push(`SELECT term, col, doc FROM ${source} WHERE ${from === null ? '' : `term >= '${from}:' AND `}term < '${letter}0'`);
+    from = letter;
+  }
+  ranges.push(`SELECT term, col, doc FROM ${source} WHERE term >= '${from}:'`);
+  return ranges.join('\n    UNION ALL ');
+}
