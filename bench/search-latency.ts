@@ -5,12 +5,12 @@
  * products) and rare ones (in at most 0.3%).
  */
 import Database from 'better-sqlite3';
+import type { AnswerContext } from '../src/answers/context.ts';
+import { searchLocalProducts } from '../src/answers/local-search.ts';
+import type { SearchInput } from '../src/answers/local-search-schema.ts';
+import { getProduct } from '../src/answers/product.ts';
 import { type CatalogReader, openCatalog } from '../src/catalog/catalog-reader.ts';
 import { slugify } from '../src/lib/text-keys.ts';
-import { getProduct } from '../src/mcp/tools/get-product/get-product.ts';
-import type { SearchInput } from '../src/mcp/tools/search-local-products/schema.ts';
-import { searchLocalProducts } from '../src/mcp/tools/search-local-products/search.ts';
-import type { ToolContext } from '../src/mcp/tools/tool-context.ts';
 import { boundingBox, distanceKm } from '../src/search/planner/geo.ts';
 import { resolvePlace } from '../src/search/planner/place.ts';
 import { searchTerms } from '../src/search/query/words.ts';
@@ -78,7 +78,7 @@ function naiveSearch(catalog: CatalogReader, input: SearchInput): unknown {
 }
 
 /** The tools' context on an opened snapshot, as the benchmarks call them. */
-export const benchToolContext = (catalog: CatalogReader): ToolContext => ({
+export const benchToolContext = (catalog: CatalogReader): AnswerContext => ({
   catalog: () => catalog,
   siteUrl: 'https://bench.example',
   productUrl: (id, slug) => `https://bench.example/produtos/${id}/${slug}`,

@@ -6,10 +6,10 @@
  * maximum and the slowest input, per tool (issue: no query may cost more than a few tens of ms).
  */
 import Database from 'better-sqlite3';
+import { searchLocalProducts } from '../src/answers/local-search.ts';
+import type { SearchInput } from '../src/answers/local-search-schema.ts';
+import { researchSearch } from '../src/answers/research-search.ts';
 import { openCatalog } from '../src/catalog/catalog-reader.ts';
-import { researchSearch } from '../src/mcp/tools/search/research-search.ts';
-import type { SearchInput } from '../src/mcp/tools/search-local-products/schema.ts';
-import { searchLocalProducts } from '../src/mcp/tools/search-local-products/search.ts';
 import { STOPWORDS } from '../src/search/query/query-words.ts';
 import { benchToolContext, percentile } from './search-latency.ts';
 

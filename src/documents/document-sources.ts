@@ -1,8 +1,8 @@
+import { catalogOverview } from '../answers/overview.ts';
+import type { CatalogOverview } from '../answers/overview-schema.ts';
 import type { CatalogMeta, CatalogReader } from '../catalog/catalog-reader.ts';
 import { productUrlBuilder } from '../catalog/product-url.ts';
 import type { Config, RateLimits } from '../config/config.ts';
-import { catalogOverview } from '../mcp/tools/catalog-overview/overview.ts';
-import type { CatalogOverview } from '../mcp/tools/catalog-overview/schema.ts';
 import { publicUrls } from '../service/paths.ts';
 
 /** What every public document is made from: one snapshot and one configuration. */

@@ -1,4 +1,5 @@
 import type { CacheHint } from '@modelcontextprotocol/server';
+import type { AnswerContext } from '../answers/context.ts';
 import type { Answer, BodyRequest } from '../http/answer.ts';
 import { type CachePolicy, NO_STORE } from '../http/caching.ts';
 import { hostAllowed } from '../http/host-check.ts';
@@ -12,9 +13,8 @@ import { MCP_CORS_HEADERS, MCP_METHODS, mcpPreflight } from './mcp-headers.ts';
 import { readMessage } from './read-message.ts';
 import { createSdkServing } from './sdk-serving.ts';
 import type { ToolSet } from './tool-list.ts';
-import type { ToolContext } from './tools/tool-context.ts';
 
-export interface McpDeps extends ToolContext {
+export interface McpDeps extends AnswerContext {
   /** Host header values (host or host:port, lower case) accepted; null accepts any (DNS-rebinding guard off). */
   allowedHosts: ReadonlySet<string> | null;
   /** Origins browser pages may call from (loopback pages always may); null accepts any. */

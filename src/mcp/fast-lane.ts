@@ -1,10 +1,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { AnswerContext } from '../answers/context.ts';
 import type { Answer, RequestFacts } from '../http/answer.ts';
 import { MODERN_PROTOCOL_VERSION } from './protocol.ts';
 import type { McpMessage } from './read-message.ts';
 import { SERVER_INFO } from './server.ts';
 import type { ToolSet } from './tool-list.ts';
-import type { ToolContext } from './tools/tool-context.ts';
 
 /**
  * A measured fast path (docs/architecture.md, "The MCP fast lane"): a tools/call whose arguments
@@ -14,7 +14,7 @@ import type { ToolContext } from './tools/tool-context.ts';
  * else (another method, arguments the schema refuses, a 2026-07-28 request whose headers are not
  * exactly the ones it requires) returns null and goes to the SDK.
  */
-export function fastLaneAnswer(ctx: ToolContext, toolSet: ToolSet, message: McpMessage, request: RequestFacts): Answer | null {
+export function fastLaneAnswer(ctx: AnswerContext, toolSet: ToolSet, message: McpMessage, request: RequestFacts): Answer | null {
   const { body } = message;
   if (body.method !== 'tools/call' || body.id === undefined) return null;
   const params = body.params as { name?: unknown; arguments?: unknown; _meta?: unknown };

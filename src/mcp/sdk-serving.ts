@@ -1,8 +1,8 @@
 import { type CacheHint, createMcpHandler, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import type { AnswerContext } from '../answers/context.ts';
 import type { McpMessage } from './read-message.ts';
 import { createServer } from './server.ts';
 import type { ToolSet } from './tool-list.ts';
-import type { ToolContext } from './tools/tool-context.ts';
 
 /**
  * The official SDK answers every checked message: 2026-07-28 ones through its per-request handler
@@ -10,7 +10,7 @@ import type { ToolContext } from './tools/tool-context.ts';
  * through a stateless transport of its own with JSON answers, since the SDK's own stateless
  * fallback answers with an event stream and refuses the contract's `Accept: application/json`.
  */
-export function createSdkServing(ctx: ToolContext, listCache: CacheHint, toolSet: ToolSet) {
+export function createSdkServing(ctx: AnswerContext, listCache: CacheHint, toolSet: ToolSet) {
   const modern = createMcpHandler(() => createServer(ctx, listCache, toolSet), { legacy: 'reject' });
 
   const legacy = async (request: Request, message: McpMessage): Promise<Response> => {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { DocumentSources } from '../documents/document-sources.ts';
 import { openApiDocument } from '../documents/openapi.ts';
 import { TOOLS } from '../mcp/tool-list.ts';
-import { ANNOTATIONS } from '../mcp/tools/tool-definition.ts';
 import { type RateLimitPolicy, rateLimitPolicy } from '../quota/policy.ts';
 import { PATHS, publicUrls } from '../service/paths.ts';
 
@@ -218,7 +217,7 @@ export function portalModel(sources: DocumentSources): PortalModel {
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      readOnly: ANNOTATIONS.readOnlyHint,
+      readOnly: tool.annotations.readOnlyHint,
       arguments: argumentsOf(tool.inputSchema),
     })),
     quotas: rateLimitPolicy(sources.rateLimits),

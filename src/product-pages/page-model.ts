@@ -1,4 +1,4 @@
-import type { ProductDetail } from '../mcp/tools/get-product/schema.ts';
+import type { ProductDetail } from '../answers/product-schema.ts';
 
 /** What a product page shows: get_product's answer, and where its JSON faces are. */
 export interface ProductPageModel {

@@ -1,4 +1,4 @@
-import type { ProductDetail } from '../mcp/tools/get-product/schema.ts';
+import type { ProductDetail } from '../answers/product-schema.ts';
 
 /**
  * The schema.org description of a product page (JSON-LD): a Product with its Offer (price in BRL,

@@ -1,10 +1,10 @@
+import { getProduct } from '../answers/product.ts';
 import type { CatalogReader } from '../catalog/catalog-reader.ts';
 import type { Answer, RequestFacts } from '../http/answer.ts';
 import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
 import { conditionalAnswer, strongEtag } from '../http/conditional.ts';
 import { pageHeadersWith } from '../http/page-headers.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
-import { getProduct } from '../mcp/tools/get-product/get-product.ts';
 import { PATHS } from '../service/paths.ts';
 import { siteMethods } from '../site/site-files.ts';
 import type { PageModel, PageRenderer } from './page-model.ts';

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { AnswerContext } from '../../src/answers/context.ts';
+import { searchLocalProducts } from '../../src/answers/local-search.ts';
+import type { SearchInput } from '../../src/answers/local-search-schema.ts';
+import { catalogOverview } from '../../src/answers/overview.ts';
 import { openCatalog } from '../../src/catalog/catalog-reader.ts';
 import { productUrlBuilder } from '../../src/catalog/product-url.ts';
-import { catalogOverview } from '../../src/mcp/tools/catalog-overview/overview.ts';
-import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
-import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
-import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';
 import { readSampleExport } from '../support/sample-export.ts';
 
@@ -13,7 +13,7 @@ const SITE = 'https://catalogo.example';
 /** One reader for the whole file, closed after it. */
 const catalog = openCatalog(inject('sampleSnapshot'));
 afterAll(() => catalog.close());
-const ctx: ToolContext = {
+const ctx: AnswerContext = {
   catalog: () => catalog,
   siteUrl: SITE,
   productUrl: productUrlBuilder(`${SITE}/produtos/{id}/{slug}`),

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnswerContext } from '../../src/answers/context.ts';
+import { searchLocalProducts } from '../../src/answers/local-search.ts';
+import type { SearchInput } from '../../src/answers/local-search-schema.ts';
 import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
 import { foldKey, slugify } from '../../src/lib/text-keys.ts';
-import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
-import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
-import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';
 import { expandWords, type SearchWord } from '../../src/search/query/words.ts';
 import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
@@ -44,7 +44,7 @@ let dir: string;
 let catalog: CatalogReader;
 let products: Product[];
 let stores: Store[];
-let ctx: ToolContext;
+let ctx: AnswerContext;
 
 const wordsOf = (text: string) =>
   new Set(

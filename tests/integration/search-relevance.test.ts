@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnswerContext } from '../../src/answers/context.ts';
+import { searchLocalProducts } from '../../src/answers/local-search.ts';
+import type { SearchInput } from '../../src/answers/local-search-schema.ts';
 import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
-import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
-import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
-import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
 import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
 
 /*
@@ -43,7 +43,7 @@ const KNOWN_MISSES: Record<string, string> = {
 
 let dir: string;
 let catalog: CatalogReader;
-let ctx: ToolContext;
+let ctx: AnswerContext;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'search-relevance-'));

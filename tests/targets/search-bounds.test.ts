@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnswerContext } from '../../src/answers/context.ts';
+import { searchLocalProducts } from '../../src/answers/local-search.ts';
+import type { SearchInput } from '../../src/answers/local-search-schema.ts';
+import { researchSearch } from '../../src/answers/research-search.ts';
 import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
-import { researchSearch } from '../../src/mcp/tools/search/research-search.ts';
-import type { SearchInput } from '../../src/mcp/tools/search-local-products/schema.ts';
-import { searchLocalProducts } from '../../src/mcp/tools/search-local-products/search.ts';
-import type { ToolContext } from '../../src/mcp/tools/tool-context.ts';
 import { STOPWORDS } from '../../src/search/query/query-words.ts';
 import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
 import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
@@ -78,7 +78,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const ctx = (): ToolContext => ({
+const ctx = (): AnswerContext => ({
   catalog: () => catalog,
   siteUrl: 'https://catalogo.example',
   productUrl: (id, slug) => `https://catalogo.example/produtos/${id}/${slug}`,

@@ -22,6 +22,8 @@ function files(dir: string): string[] {
 /** "mcp/tools/get-product", "mcp/tools", "platform/node", "search/planner", "stats", …: the unit a file belongs to. */
 function folderOf(file: string): string {
   const parts = relative(SRC, file).split('/').slice(0, -1);
+  // Outside src/ (tools/, tests/): the folder itself, as "../tools/sample-catalog".
+  if (parts[0] === '..') return parts.join('/');
   const depth = parts[0] === 'platform' || parts[0] === 'search' ? 2 : parts[0] === 'mcp' && parts[1] === 'tools' ? 3 : 1;
   return parts.slice(0, depth).join('/') || '.';
 }
@@ -81,5 +83,17 @@ describe('src/ folders', () => {
     expect([...(graph.get('service') ?? [])]).toEqual([]);
     expect([...(graph.get('http') ?? [])]).toEqual([]);
     expect([...(graph.get('config') ?? [])]).toEqual([]);
+  });
+
+  it('keeps the MCP tools behind the MCP endpoint: no folder outside src/mcp/ imports src/mcp/tools/', () => {
+    const graph = folderGraph();
+    const reaching = [...graph].filter(([from, to]) => !from.startsWith('mcp') && [...to].some((t) => t.startsWith('mcp/tools')));
+    expect(reaching.map(([from]) => from)).toEqual([]);
+  });
+
+  it('leaves the sample generator (tools/sample-catalog) to scripts, tests and benchmarks: src/ never imports it', () => {
+    const graph = folderGraph();
+    const reaching = [...graph].filter(([, to]) => [...to].some((t) => t.startsWith('../tools')));
+    expect(reaching.map(([from]) => from)).toEqual([]);
   });
 });

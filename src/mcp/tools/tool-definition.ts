@@ -1,6 +1,6 @@
 import type { CallToolResult, McpServer, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import type { ToolContext } from './tool-context.ts';
+import type { AnswerContext } from '../../answers/context.ts';
 
 /** One MCP tool: its contract (zod schemas, from which the JSON Schemas are generated) and its work. */
 export interface ToolSpec<In extends z.ZodObject = z.ZodObject, Out extends z.ZodObject = z.ZodObject> {
@@ -11,14 +11,15 @@ export interface ToolSpec<In extends z.ZodObject = z.ZodObject, Out extends z.Zo
   description: string;
   inputSchema: In;
   outputSchema: Out;
-  run: (ctx: ToolContext, args: z.infer<In>) => CallToolResult;
+  run: (ctx: AnswerContext, args: z.infer<In>) => CallToolResult;
 }
 
 /** A tool as the server and the documents see it: its contract, and how it registers itself. */
 export interface ToolDefinition extends Omit<ToolSpec, 'run'> {
-  register(server: McpServer, ctx: ToolContext): void;
+  annotations: typeof ANNOTATIONS;
+  register(server: McpServer, ctx: AnswerContext): void;
   /** The tool's result for arguments its input schema accepted: what the SDK sends, and the fast lane too. */
-  answer(ctx: ToolContext, args: Record<string, unknown>): CallToolResult;
+  answer(ctx: AnswerContext, args: Record<string, unknown>): CallToolResult;
 }
 
 /** Every tool is read-only: the annotations MCP client directories ask for, stated explicitly. */
@@ -29,7 +30,7 @@ export function defineTool<In extends z.ZodObject, Out extends z.ZodObject>(spec
   const { run, ...contract } = spec;
   const inputSchema = withMemoizedJsonSchema(spec.inputSchema);
   const outputSchema = withMemoizedJsonSchema(spec.outputSchema);
-  const answer = (ctx: ToolContext, args: Record<string, unknown>): CallToolResult => {
+  const answer = (ctx: AnswerContext, args: Record<string, unknown>): CallToolResult => {
     try {
       return run(ctx, args as z.infer<In>);
     } catch (error) {
@@ -43,6 +44,7 @@ export function defineTool<In extends z.ZodObject, Out extends z.ZodObject>(spec
   };
   return {
     ...contract,
+    annotations: ANNOTATIONS,
     answer,
     register(server, ctx) {
       const config = {

@@ -9,13 +9,13 @@ export const DEFAULT_RADIUS_KM = 10;
 export const MAX_RADIUS_KM = 100;
 
 /** What a search says of its place, as a tool's arguments give it (each optional). */
-export interface PlaceInput {
+export type PlaceInput = {
   city?: string | undefined;
   district?: string | undefined;
   latitude?: number | undefined;
   longitude?: number | undefined;
   radiusKm?: number | undefined;
-}
+};
 
 /** Where a search looks, resolved from the tool's input. */
 export type Place =

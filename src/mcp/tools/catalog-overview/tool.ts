@@ -1,7 +1,7 @@
+import { catalogOverview } from '../../../answers/overview.ts';
+import { CatalogOverviewSchema } from '../../../answers/overview-schema.ts';
 import { toolArguments } from '../tool-arguments.ts';
 import { defineTool, structuredResult } from '../tool-definition.ts';
-import { catalogOverview } from './overview.ts';
-import { CatalogOverviewSchema } from './schema.ts';
 
 export const catalogOverviewTool = defineTool({
   name: 'catalog_overview',

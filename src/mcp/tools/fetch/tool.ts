@@ -1,6 +1,7 @@
+import { researchFetch } from '../../../answers/research-fetch.ts';
+import { ResearchFetchOutputSchema } from '../../../answers/research-fetch-schema.ts';
 import { defineTool, structuredResult } from '../tool-definition.ts';
-import { researchFetch } from './research-fetch.ts';
-import { ResearchFetchInputSchema, ResearchFetchOutputSchema } from './schema.ts';
+import { ResearchFetchInputSchema } from './schema.ts';
 
 export const researchFetchTool = defineTool({
   name: 'fetch',

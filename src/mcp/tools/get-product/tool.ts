@@ -1,6 +1,7 @@
+import { getProduct } from '../../../answers/product.ts';
+import { ProductDetailSchema } from '../../../answers/product-schema.ts';
 import { defineTool, structuredResult } from '../tool-definition.ts';
-import { getProduct } from './get-product.ts';
-import { GetProductInputSchema, ProductDetailSchema } from './schema.ts';
+import { GetProductInputSchema } from './schema.ts';
 
 export const getProductTool = defineTool({
   name: 'get_product',

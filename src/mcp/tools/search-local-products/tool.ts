@@ -1,6 +1,7 @@
+import { searchLocalProducts } from '../../../answers/local-search.ts';
+import { SearchOutputSchema } from '../../../answers/local-search-schema.ts';
 import { defineTool, structuredResult } from '../tool-definition.ts';
-import { SearchInputSchema, SearchOutputSchema } from './schema.ts';
-import { searchLocalProducts } from './search.ts';
+import { SearchInputSchema } from './schema.ts';
 
 export const searchLocalProductsTool = defineTool({
   name: 'search_local_products',

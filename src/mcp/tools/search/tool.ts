@@ -1,6 +1,7 @@
+import { researchSearch } from '../../../answers/research-search.ts';
+import { ResearchSearchOutputSchema } from '../../../answers/research-search-schema.ts';
 import { defineTool, structuredResult } from '../tool-definition.ts';
-import { researchSearch } from './research-search.ts';
-import { ResearchSearchInputSchema, ResearchSearchOutputSchema } from './schema.ts';
+import { ResearchSearchInputSchema } from './schema.ts';
 
 export const researchSearchTool = defineTool({
   name: 'search',

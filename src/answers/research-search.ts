@@ -1,9 +1,9 @@
-import { SearchExpressionError } from '../../../catalog/discovery-reader.ts';
-import { searchPlace, WalkBudget } from '../../../search/planner/plans.ts';
-import { expandWords, searchTerms } from '../../../search/query/words.ts';
-import { WHOLE_CATALOG_PLACE } from '../../../search/tokens/facet-tokens.ts';
-import type { ToolContext } from '../tool-context.ts';
-import { RESEARCH_SEARCH_LIMIT, type ResearchSearchOutput } from './schema.ts';
+import { SearchExpressionError } from '../catalog/discovery-reader.ts';
+import { searchPlace, WalkBudget } from '../search/planner/plans.ts';
+import { expandWords, searchTerms } from '../search/query/words.ts';
+import { WHOLE_CATALOG_PLACE } from '../search/tokens/facet-tokens.ts';
+import type { AnswerContext } from './context.ts';
+import { RESEARCH_SEARCH_LIMIT, type ResearchSearchOutput } from './research-search-schema.ts';
 
 /**
  * search: the words' best matches in the whole catalog, as OpenAI's shape has them. No place: a
@@ -12,7 +12,7 @@ import { RESEARCH_SEARCH_LIMIT, type ResearchSearchOutput } from './schema.ts';
  * in each), by the same bounded plan over the whole catalog's popularity tiers: no query, however
  * common its words, ranks every match. A query of stopwords alone has nothing to search for.
  */
-export function researchSearch(ctx: ToolContext, query: string): ResearchSearchOutput {
+export function researchSearch(ctx: AnswerContext, query: string): ResearchSearchOutput {
   const reader = ctx.catalog().discovery;
   const { terms } = searchTerms(query);
   if (terms.length === 0) return { results: [] };

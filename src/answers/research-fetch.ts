@@ -1,10 +1,10 @@
-import { parseIdSegment } from '../../../catalog/ids.ts';
-import { getProduct } from '../get-product/get-product.ts';
-import type { ToolContext } from '../tool-context.ts';
-import type { ResearchFetchOutput } from './schema.ts';
+import { parseIdSegment } from '../catalog/ids.ts';
+import type { AnswerContext } from './context.ts';
+import { getProduct } from './product.ts';
+import type { ResearchFetchOutput } from './research-fetch-schema.ts';
 
 /** fetch: one product as a document, from the same lookup as get_product; a message when there is none. */
-export function researchFetch(ctx: ToolContext, id: string): ResearchFetchOutput | { message: string } {
+export function researchFetch(ctx: AnswerContext, id: string): ResearchFetchOutput | { message: string } {
   const productId = parseIdSegment(id.trim());
   if (productId === null)
     return { message: `Not a product id: ${JSON.stringify(id.slice(0, 40))}. Ids are the decimal digits search returns.` };

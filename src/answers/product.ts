@@ -1,10 +1,10 @@
-import { priceOf } from '../../../catalog/price.ts';
-import { storeView } from '../../../catalog/store.ts';
-import type { ToolContext, ToolOutcome } from '../tool-context.ts';
-import type { ProductDetail } from './schema.ts';
+import { priceOf } from '../catalog/price.ts';
+import { storeView } from '../catalog/store.ts';
+import type { AnswerContext, Outcome } from './context.ts';
+import type { ProductDetail } from './product-schema.ts';
 
 /** get_product: one published product with its merchant's stores; unknown ids are a tool error. */
-export function getProduct(ctx: ToolContext, productId: number): ToolOutcome<ProductDetail> | { message: string; isError: true } {
+export function getProduct(ctx: AnswerContext, productId: number): Outcome<ProductDetail> | { message: string; isError: true } {
   const catalog = ctx.catalog();
   const product = catalog.discovery.product(productId);
   if (product === undefined) {

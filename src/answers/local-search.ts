@@ -1,23 +1,15 @@
-import type { CatalogReader } from '../../../catalog/catalog-reader.ts';
-import { type DiscoveryReader, SearchExpressionError, type StoreRow } from '../../../catalog/discovery-reader.ts';
-import { priceOf } from '../../../catalog/price.ts';
-import { storeView } from '../../../catalog/store.ts';
-import { slugify } from '../../../lib/text-keys.ts';
-import { distanceKm, roundKm } from '../../../search/planner/geo.ts';
-import { cityInQuery, hasPlace, type Place, resolvePlace } from '../../../search/planner/place.ts';
-import {
-  type Found,
-  type Hit,
-  matchesAnywhere,
-  type SearchRequest,
-  searchNear,
-  searchPlace,
-  WalkBudget,
-} from '../../../search/planner/plans.ts';
-import { expandWords, type SearchWord, searchTerms } from '../../../search/query/words.ts';
-import { categoryToken, cityToken, districtToken } from '../../../search/tokens/facet-tokens.ts';
-import type { ToolContext, ToolOutcome } from '../tool-context.ts';
-import { SEARCH_MAX_LIMIT, type SearchInput, type SearchLocation, type SearchOutput, type SearchResult } from './schema.ts';
+import type { CatalogReader } from '../catalog/catalog-reader.ts';
+import { type DiscoveryReader, SearchExpressionError, type StoreRow } from '../catalog/discovery-reader.ts';
+import { priceOf } from '../catalog/price.ts';
+import { storeView } from '../catalog/store.ts';
+import { slugify } from '../lib/text-keys.ts';
+import { distanceKm, roundKm } from '../search/planner/geo.ts';
+import { cityInQuery, hasPlace, type Place, resolvePlace } from '../search/planner/place.ts';
+import { type Found, type Hit, matchesAnywhere, type SearchRequest, searchNear, searchPlace, WalkBudget } from '../search/planner/plans.ts';
+import { expandWords, type SearchWord, searchTerms } from '../search/query/words.ts';
+import { categoryToken, cityToken, districtToken } from '../search/tokens/facet-tokens.ts';
+import type { AnswerContext, Outcome } from './context.ts';
+import { SEARCH_MAX_LIMIT, type SearchInput, type SearchLocation, type SearchOutput, type SearchResult } from './local-search-schema.ts';
 
 function locationOf(place: Place): SearchLocation {
   switch (place.kind) {
@@ -90,7 +82,7 @@ function matchesElsewhere(reader: DiscoveryReader, request: SearchRequest, place
  * search_local_products: resolves the place and the category, runs the search plan that fits,
  * and says in words what was searched and, when nothing was found, what to try instead.
  */
-export function searchLocalProducts(ctx: ToolContext, input: SearchInput): ToolOutcome<SearchOutput> {
+export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Outcome<SearchOutput> {
   const catalog = ctx.catalog();
   const reader = catalog.discovery;
   const limit = input.limit ?? SEARCH_MAX_LIMIT;

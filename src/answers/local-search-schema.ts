@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { CatalogStampSchema } from '../catalog/catalog-stamp.ts';
+import { PriceSchema } from '../catalog/price.ts';
+import { StoreSchema } from '../catalog/store.ts';
+import type { PlaceInput } from '../search/planner/place.ts';
+
+export const SEARCH_MAX_LIMIT = 10;
+
+/** What a local search is asked: the tool's arguments (src/mcp/tools/search-local-products/schema.ts). */
+export type SearchInput = PlaceInput & {
+  query?: string | undefined;
+  category?: string | undefined;
+  limit?: number | undefined;
+};
+
+export const LocationSchema = z.object({
+  resolvedBy: z
+    .enum(['default', 'city', 'district', 'coordinates', 'unresolved'])
+    .describe(
+      'How the place searched was chosen: the default city, the city/district given, the coordinates given, or not at all (see message)',
+    ),
+  description: z.string().describe('The place searched, in words'),
+  city: z.object({ name: z.string(), state: z.string() }).optional(),
+  district: z.string().optional(),
+  latitude: z.number().optional(),
+  longitude: z.number().optional(),
+  radiusKm: z.number().optional(),
+});
+
+export const SearchResultSchema = z.object({
+  productId: z.number().int(),
+  title: z.string(),
+  price: PriceSchema,
+  category: z.string(),
+  brand: z.string(),
+  merchant: z.object({ id: z.number().int(), name: z.string() }),
+  store: StoreSchema.extend({
+    distanceKm: z.number().optional().describe("Distance from the given coordinates to this store, the merchant's nearest"),
+  }).describe('The store that puts the product in the place searched'),
+  availability: z.literal('in_stock').describe('Published products are in stock'),
+  url: z.string().describe('Canonical product page'),
+});
+
+export const SearchOutputSchema = z.object({
+  ...CatalogStampSchema,
+  location: LocationSchema,
+  filters: z.object({
+    query: z.string().nullable(),
+    terms: z.array(z.string()).describe('The words searched, folded'),
+    ignoredTerms: z.array(z.string()).describe('Words of the query not searched (stopwords, beyond the first eight)'),
+    corrections: z
+      .array(z.object({ from: z.string(), to: z.string() }))
+      .describe('Words no product has, read as the closest catalog word (a typo): "geladera" as "geladeira"'),
+    droppedTerms: z
+      .array(z.string())
+      .describe('Words left out because no product here has them together with the others (the message says so)'),
+    category: z.object({ name: z.string(), slug: z.string() }).nullable(),
+    limit: z.number().int(),
+  }),
+  ordering: z.string().describe('How results are ordered'),
+  total: z
+    .object({
+      value: z.number().int().min(0),
+      relation: z.enum(['eq', 'gte']).describe('eq: exactly value products match; gte: at least value (counting stopped there)'),
+    })
+    .describe('How many products in the place match, of which results shows the first (as Elasticsearch states hits.total)'),
+  results: z.array(SearchResultSchema).max(SEARCH_MAX_LIMIT),
+  message: z.string().describe('What was found, or why nothing was and what to try instead'),
+});
+export type SearchOutput = z.infer<typeof SearchOutputSchema>;
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+export type SearchLocation = z.infer<typeof LocationSchema>;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { CatalogStampSchema } from '../catalog/catalog-stamp.ts';
+import { PriceSchema } from '../catalog/price.ts';
+import { StoreSchema } from '../catalog/store.ts';
+
+export const ProductDetailSchema = z.object({
+  ...CatalogStampSchema,
+  product: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    category: z.object({ name: z.string(), slug: z.string() }),
+    brand: z.string(),
+    price: PriceSchema,
+    availability: z.literal('in_stock'),
+    imageUrl: z.string(),
+    publishedAt: z.string(),
+    updatedAt: z.string(),
+    url: z.string().describe('Canonical product page'),
+    engagement: z.object({ viewsCount: z.number().int(), likesCount: z.number().int(), dislikesCount: z.number().int() }),
+    merchant: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      stores: z.array(StoreSchema).describe("Every store of the merchant: the product's geography"),
+    }),
+  }),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
