@@ -1,19 +1,8 @@
-import { APPLIANCE_CATEGORIES } from './catalog-appliances.ts';
-import { ELECTRONICS_CATEGORIES } from './catalog-electronics.ts';
-import { FASHION_CATEGORIES } from './catalog-fashion.ts';
-import { HOME_CATEGORIES } from './catalog-home.ts';
-import type { CategoryDef } from './catalog-kinds.ts';
-import { MISC_CATEGORIES } from './catalog-misc.ts';
 import { cumulativeWeights } from './rng.ts';
+import { type CategoryDef, VOCABULARY } from './vocabulary.ts';
 
 /** Every category of the generated catalog (19), in a fixed order: indices are stored per merchant. */
-export const CATEGORIES: readonly CategoryDef[] = [
-  ...ELECTRONICS_CATEGORIES,
-  ...APPLIANCE_CATEGORIES,
-  ...HOME_CATEGORIES,
-  ...FASHION_CATEGORIES,
-  ...MISC_CATEGORIES,
-];
+export const CATEGORIES: readonly CategoryDef[] = VOCABULARY;
 
 /** Cumulative category weights, for drawing a category in proportion to its share of products. */
 export const CATEGORY_WEIGHTS = cumulativeWeights(CATEGORIES.map((c) => c.weight));

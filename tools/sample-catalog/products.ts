@@ -1,9 +1,9 @@
 import type { EngagementRecord, ProductRecord } from '../../src/snapshot-build/export-records.ts';
-import type { Brand, CategoryDef, ProductKind } from './catalog-kinds.ts';
 import { CATEGORIES, CATEGORY_WEIGHTS } from './categories.ts';
 import type { MerchantPlan } from './merchants.ts';
 import { type Rng, Stream } from './rng.ts';
 import { capitalize, isoSeconds, slugWithId } from './text.ts';
+import type { Brand, CategoryDef, ProductKind } from './vocabulary.ts';
 
 export const IMAGE_BASE_URL = 'https://img.exemplo-catalogo.com.br/produtos/';
 /** Share of products without publishedAt (drafts, kept out of discovery). */
