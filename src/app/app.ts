@@ -1,25 +1,16 @@
 import { lazyCatalog } from '../catalog/catalog-reader.ts';
 import { productUrlBuilder } from '../catalog/product-url.ts';
 import { type Config, loadConfig } from '../config/config.ts';
-import { createDocumentFiles, documentMethods } from '../documents/serve-documents.ts';
 import { type Answer, type BodyRequest, type RequestFacts, toResponse, WebRequestFacts } from '../http/answer.ts';
 import { errorAnswer } from '../http/api-error.ts';
-import { createMcpEndpoint, type McpDeps } from '../mcp/endpoint.ts';
-import { mcpFailure } from '../mcp/json-rpc.ts';
-import { CATALOG_TOOLS, RESEARCH_TOOLS } from '../mcp/tool-list.ts';
-import { createHealthEndpoints } from '../operations/health.ts';
+import type { BodyHandler, PlainHandler, RouteEntry } from '../http/route.ts';
 import { createLogger, type Logger } from '../operations/logger.ts';
 import { productPagePaths } from '../product-pages/product-page-path.ts';
-import { createProductPages } from '../product-pages/product-pages.ts';
 import { FallbackQuotaStore } from '../quota/fallback-quota-store.ts';
 import { createQuotaGate, type QuotaGate } from '../quota/quota-gate.ts';
-import { PATHS } from '../service/paths.ts';
-import { createShowcaseEndpoint, SHOWCASE_QUERY } from '../showcase/showcase-endpoint.ts';
-import { createSiteFiles, siteMethods } from '../site/site-files.ts';
-import { createStatsEndpoint } from '../stats/stats-endpoint.ts';
-import { firstLineAnswer } from './first-line.ts';
 import type { Platform } from './platform.ts';
-import { ROUTES, type RouteName, type RouteSpec } from './routes.ts';
+import { ROUTES } from './routes.ts';
+import type { ServiceParts } from './service-parts.ts';
 
 /**
  * A route's answer. `plain`: facts in, a plain answer out (null: not this route's after all, the
@@ -27,15 +18,10 @@ import { ROUTES, type RouteName, type RouteSpec } from './routes.ts';
  * whose body the route reads, answered plainly or with a Web Response (MCP: its own answers are
  * plain, the SDK's are Responses).
  */
-export type Route =
-  | { name: RouteName; plain: (facts: RequestFacts) => Answer | Promise<Answer> | null }
-  | { name: RouteName; body: (request: BodyRequest) => Promise<Answer | Response> };
+export type Route = { name: string; quiet: boolean } & ({ plain: PlainHandler } | { body: BodyHandler });
 
 /** How long /readyz waits for a quota store with no bound of its own (the SQLite file). */
 const READINESS_TIMEOUT_MS = 1_000;
-
-/** The route templates the request log names (never the path asked for, which may carry user text). */
-const STATS_TEMPLATE = /^\/api\/public\/v1\/(products|merchants)\/[^/]*\/stats$/;
 
 export interface App {
   /** The route that answers a path (WHATWG-parsed), or null: the platform's (pages, files, 404). */
@@ -55,54 +41,38 @@ export interface App {
   close(): void;
 }
 
-/** A page's 500: plain text for the person reading it (pages are not the API's contract). */
-function pageFailure(): Answer {
-  return { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }, body: 'Erro interno.\n' };
-}
-
-/** What a route answers when its handler throws or rejects: the contract's 500, never a detail. */
-const FAILURES: Record<RouteName, () => Answer> = {
-  health: () => errorAnswer('INTERNAL_ERROR'),
-  documents: () => errorAnswer('INTERNAL_ERROR'),
-  stats: () => errorAnswer('INTERNAL_ERROR'),
-  showcase: () => errorAnswer('INTERNAL_ERROR'),
-  mcp: mcpFailure,
-  research: mcpFailure,
-  rateLimited: () => errorAnswer('INTERNAL_ERROR'),
-  pages: pageFailure,
-  site: pageFailure,
-};
-
-/** A plain handler whose failures are logged and answered as its route's 500; sync stays sync. */
-function guardPlain(logger: Logger, name: RouteName, handle: (facts: RequestFacts) => Answer | Promise<Answer> | null): Route {
-  const log = (error: unknown) => logger.error(name, error);
+/** A route's handler, its failures logged and answered as the route's own 500; sync stays sync. */
+function guarded(logger: Logger, entry: RouteEntry<never>, handler: { plain: PlainHandler } | { body: BodyHandler }): Route {
+  const { name } = entry;
   const failed = (error: unknown): Answer => {
-    log(error);
-    return FAILURES[name]();
+    logger.error(name, error);
+    return entry.failure();
   };
+  const quiet = entry.quiet ?? false;
+  if ('body' in handler) {
+    const handle = handler.body;
+    return {
+      name,
+      quiet,
+      body: async (request: BodyRequest) => {
+        try {
+          return await handle(request);
+        } catch (error) {
+          return failed(error);
+        }
+      },
+    };
+  }
+  const handle = handler.plain;
   return {
     name,
-    plain: (facts) => {
+    quiet,
+    plain: (facts: RequestFacts) => {
       try {
         const answer = handle(facts);
         return answer instanceof Promise ? answer.catch(failed) : answer;
       } catch (error) {
         return failed(error);
-      }
-    },
-  };
-}
-
-function guardBody(logger: Logger, name: RouteName, handle: (request: BodyRequest) => Promise<Answer | Response>): Route {
-  const log = (error: unknown) => logger.error(name, error);
-  return {
-    name,
-    body: async (request) => {
-      try {
-        return await handle(request);
-      } catch (error) {
-        log(error);
-        return FAILURES[name]();
       }
     },
   };
@@ -131,7 +101,7 @@ function webFace(app: Omit<App, 'fetch'>): App['fetch'] {
         durationMs: performance.now() - started,
         catalogVersion: app.catalogVersion(),
       },
-      found?.name === 'health' ? 'debug' : 'info',
+      found?.quiet ? 'debug' : 'info',
     );
     return response;
   };
@@ -157,96 +127,46 @@ export function createApp(config: Config, platform: Platform): App {
   const { cache, siteUrl } = config;
   const pagePaths = productPagePaths(config.productUrlTemplate, siteUrl);
 
-  const mcpDeps: McpDeps = {
+  const parts: ServiceParts = {
+    config,
+    platform,
+    logger,
+    logError,
     catalog,
-    siteUrl,
-    productUrl,
-    logError: logError('mcp'),
-    logWarn: (message, fields) => logger.warn('mcp', message, fields),
-    ...(config.searchWorkBudget === null ? {} : { searchWorkBudget: config.searchWorkBudget }),
-    cache,
-    allowedHosts: platform.checkHost ? config.allowedHosts : null,
-    allowedOrigins: config.allowedOrigins,
     quota,
+    probeQuotaStore: shared && quotaStore && (() => quotaStore.probe(shared.timeoutMs ?? READINESS_TIMEOUT_MS)),
+    productUrl,
+    pagePaths,
+    mcp: {
+      catalog,
+      siteUrl,
+      productUrl,
+      logError: logError('mcp'),
+      logWarn: (message, fields) => logger.warn('mcp', message, fields),
+      ...(config.searchWorkBudget === null ? {} : { searchWorkBudget: config.searchWorkBudget }),
+      cache,
+      allowedHosts: platform.checkHost ? config.allowedHosts : null,
+      allowedOrigins: config.allowedOrigins,
+      quota,
+    },
   };
-  const handlers: Record<RouteName, Route | null> = {
-    health: guardPlain(
-      logger,
-      'health',
-      createHealthEndpoints({
-        catalog,
-        probeQuotaStore: shared && quotaStore && (() => quotaStore.probe(shared.timeoutMs ?? READINESS_TIMEOUT_MS)),
-        logError: logError('health'),
-      }),
-    ),
-    // Where the platform serves the files (Netlify's CDN), the app answers only their other methods.
-    documents: guardPlain(logger, 'documents', platform.files ? createDocumentFiles(platform.files, cache) : documentMethods),
-    stats: guardPlain(logger, 'stats', createStatsEndpoint({ catalog, cache, siteUrl, quota, cdn: platform.cdn?.perClient ?? null })),
-    mcp: guardBody(logger, 'mcp', createMcpEndpoint(mcpDeps, { path: PATHS.mcp, toolSet: CATALOG_TOOLS })),
-    research: guardBody(logger, 'research', createMcpEndpoint(mcpDeps, { path: PATHS.research, toolSet: RESEARCH_TOOLS })),
-    showcase: guardPlain(
-      logger,
-      'showcase',
-      createShowcaseEndpoint({ catalog, productUrl, cache, cdn: platform.cdn?.shared(cache, SHOWCASE_QUERY) ?? null }),
-    ),
-    // Counts nothing: Netlify's first line already refused the request (src/app/first-line.ts).
-    rateLimited: guardBody(logger, 'rateLimited', firstLineAnswer),
-    pages:
-      platform.pages && pagePaths
-        ? guardPlain(
-            logger,
-            'pages',
-            createProductPages({
-              catalog,
-              siteUrl,
-              productUrl,
-              paths: pagePaths,
-              render: platform.pages,
-              cache,
-              cdn: platform.cdn?.shared(cache, []) ?? null,
-              logError: logError('pages'),
-              keptBytes: config.pageCacheBytes,
-            }),
-          )
-        : null,
-    site: guardPlain(logger, 'site', platform.files ? createSiteFiles(platform.files, cache) : siteMethods),
-  };
-  // The pages answer under the configured template's prefix, not only the default one.
-  const matchOf = (spec: RouteSpec) => (spec.name === 'pages' && pagePaths ? (p: string) => p.startsWith(pagePaths.prefix) : spec.match);
 
-  // The routes this platform has, in order; the documents only where a built file is there (a
-  // set lookup first: most paths are not files, and the stats hot path passes by here), or by
-  // name where the CDN has the files.
-  const table = ROUTES.flatMap((spec) => {
-    const handler = handlers[spec.name];
-    return handler === null ? [] : [{ match: matchOf(spec), handler, isFile: spec.name === 'documents' ? (platform.files ?? null) : null }];
+  // The routes this deployment has, in order, each handler made once.
+  const table = ROUTES.flatMap((entry) => {
+    const handler = entry.handler(parts);
+    if (handler === null) return [];
+    const match = entry.matchOn?.(parts) ?? entry.match;
+    return [{ entry, match, onlyFiles: entry.onlyFiles?.(parts) ?? null, route: guarded(logger, entry, handler) }];
   });
   const route = (pathname: string): Route | null => {
-    for (const { match, handler, isFile } of table) {
-      if ((isFile === null || isFile.has(pathname)) && match(pathname)) return handler;
+    for (const { match, onlyFiles, route } of table) {
+      if ((onlyFiles === null || onlyFiles.has(pathname)) && match(pathname)) return route;
     }
     return null;
   };
-
   const template = (found: Route | null, pathname: string): string => {
-    switch (found?.name) {
-      case 'health':
-      case 'mcp':
-      case 'research':
-      case 'showcase':
-      case 'rateLimited':
-        return pathname;
-      case 'documents':
-        return pathname.startsWith(PATHS.sitemapChildren) ? `${PATHS.sitemapChildren}/sitemap-{n}.xml` : pathname;
-      case 'stats': {
-        const kind = STATS_TEMPLATE.exec(pathname)?.[1];
-        return kind === 'products' ? PATHS.productStats : kind === 'merchants' ? PATHS.merchantStats : `${PATHS.api}/*`;
-      }
-      case 'pages':
-        return `${pagePaths?.prefix ?? PATHS.productPages}*`;
-      default:
-        return '/*';
-    }
+    const entry = found && table.find((row) => row.route === found)?.entry;
+    return entry ? entry.template(pathname, parts) : '/*';
   };
   const app: Omit<App, 'fetch'> = {
     route,
@@ -264,7 +184,7 @@ export function createApp(config: Config, platform: Platform): App {
 }
 
 /** The route of a path by the table alone, without an app (what serverless adapters check first). */
-export const routeSpecOf = (pathname: string): RouteSpec | undefined => ROUTES.find((spec) => spec.match(pathname));
+export const routeSpecOf = (pathname: string): RouteEntry<ServiceParts> | undefined => ROUTES.find((spec) => spec.match(pathname));
 
 /**
  * For serverless entry points, where a throw at module load would turn every request into a
@@ -278,10 +198,9 @@ export function appFromEnv(platform: Platform, env: Record<string, string | unde
   } catch (error) {
     const logger = createLogger('info');
     logger.error('config', error);
-    const failing = (name: RouteName) => guardPlain(logger, name, () => FAILURES[name]());
     const route = (pathname: string) => {
       const spec = routeSpecOf(pathname);
-      return spec === undefined ? null : failing(spec.name);
+      return spec === undefined ? null : guarded(logger, spec, { plain: () => spec.failure() });
     };
     const app: Omit<App, 'fetch'> = {
       route,

@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.ts';
 import type { StaticFiles } from '../documents/serve-documents.ts';
-import type { CachePolicy } from '../http/caching.ts';
+import type { CdnHeaders } from '../http/caching.ts';
 import type { PageRenderer } from '../product-pages/page-model.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
 
@@ -15,12 +15,7 @@ export interface Platform {
   /** Whether the DNS-rebinding Host check applies (off where the platform serves public host names). */
   checkHost: boolean;
   /** Headers for the platform's CDN, when it reads its own (Netlify). */
-  cdn?: {
-    /** On answers that carry one client's quota fields: the CDN must not give them to another. */
-    perClient: Readonly<Record<string, string>>;
-    /** On answers every client may share, one per value of the query parameters named. */
-    shared(cache: CachePolicy, query: readonly string[]): Readonly<Record<string, string>>;
-  };
+  cdn?: CdnHeaders;
   /** The built site's files, when the app serves the public documents itself (self-hosted). */
   files?: StaticFiles;
   /** Renders the product pages (Astro, in process); without it the app serves none. */

@@ -1,43 +1,32 @@
-import { documentType } from '../documents/document-files.ts';
+import { documentsRoute } from '../documents/documents-route.ts';
+import type { RouteEntry } from '../http/route.ts';
+import { mcpRoute, researchRoute } from '../mcp/mcp-routes.ts';
+import { rateLimitedRoute } from '../netlify-first-line/rate-limited-route.ts';
+import { healthRoute } from '../operations/health-route.ts';
+import { pagesRoute } from '../product-pages/pages-route.ts';
 import { PATHS } from '../service/paths.ts';
-
-export type RouteName = 'health' | 'documents' | 'stats' | 'mcp' | 'research' | 'showcase' | 'pages' | 'rateLimited' | 'site';
-
-export interface RouteSpec {
-  name: RouteName;
-  match(pathname: string): boolean;
-  /**
-   * The paths of the Netlify Function that serves it (netlify/functions/service.ts states them as
-   * a literal, which Netlify reads without running the code; a test keeps the two equal). None:
-   * the CDN serves the route's files, or (rateLimited) a function of its own.
-   */
-  netlify: readonly string[];
-}
+import { showcaseRoute } from '../showcase/showcase-route.ts';
+import { siteRoute } from '../site/site-route.ts';
+import { statsRoute } from '../stats/stats-route.ts';
+import type { ServiceParts } from './service-parts.ts';
 
 /**
  * Everything the service answers, in order: the first route that matches a path answers it.
- * Paths no route matches are the platform's (the site's pages and files, its 404). The public
- * documents are static files: where the platform serves them itself (Netlify's CDN), the app
- * never sees them; a file under /api/ (openapi.yaml) wins over the API.
+ * Each entry carries its own facts (src/http/route.ts) and lives in its feature's folder. Paths no
+ * route matches are the platform's (the site's pages and files, its 404). The public documents
+ * are static files: where the platform serves them itself (Netlify's CDN), the app never sees
+ * them; a file under /api/ (openapi.yaml) wins over the API.
  */
-export const ROUTES: readonly RouteSpec[] = [
-  { name: 'health', match: (p) => p === PATHS.healthz || p === PATHS.readyz, netlify: [PATHS.healthz, PATHS.readyz] },
-  { name: 'documents', match: (p) => documentType(p) !== null, netlify: [] },
-  { name: 'stats', match: (p) => p === PATHS.api || p.startsWith(`${PATHS.api}/`), netlify: [PATHS.api, `${PATHS.api}/*`] },
-  // With a trailing slash too: clients are configured with either, and a 405 page there helps nobody.
-  { name: 'mcp', match: (p) => p === PATHS.mcp || p === `${PATHS.mcp}/`, netlify: [PATHS.mcp, `${PATHS.mcp}/`] },
-  { name: 'research', match: (p) => p === PATHS.research || p === `${PATHS.research}/`, netlify: [PATHS.research, `${PATHS.research}/`] },
-  { name: 'showcase', match: (p) => p === PATHS.showcase, netlify: [PATHS.showcase] },
-  // Where Netlify's first line rewrites a flood (src/app/first-line.ts): only ever a 429. On Netlify
-  // its own function answers it (netlify/functions/rate-limited.ts), outside the service
-  // function's rule; asked for directly, here or there, it gives the same 429 and counts nothing.
-  { name: 'rateLimited', match: (p) => p === PATHS.rateLimited, netlify: [] },
-  // Under the default PRODUCT_URL_TEMPLATE; the app matches the configured one's prefix instead
-  // (on Netlify the Function's path is fixed: config.ts refuses another same-site prefix there).
-  { name: 'pages', match: (p) => p.startsWith(PATHS.productPages), netlify: [`${PATHS.productPages}*`] },
-  // The rest of the built site, its 404 page included, where the app serves files (self-hosted);
-  // on Netlify, only the methods its CDN does not answer (NETLIFY_OTHER_METHODS).
-  { name: 'site', match: () => true, netlify: [] },
+export const ROUTES: readonly RouteEntry<ServiceParts>[] = [
+  healthRoute,
+  documentsRoute,
+  statsRoute,
+  mcpRoute,
+  researchRoute,
+  showcaseRoute,
+  rateLimitedRoute,
+  pagesRoute,
+  siteRoute,
 ];
 
 /** The paths the Netlify Function must be routed. */

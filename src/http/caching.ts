@@ -10,6 +10,14 @@ export interface CachePolicy {
 
 export const NO_STORE = 'no-store';
 
+/** Headers for a platform's CDN, where it reads its own (Netlify). */
+export interface CdnHeaders {
+  /** On answers that carry one client's quota fields: the CDN must not give them to another. */
+  perClient: Readonly<Record<string, string>>;
+  /** On answers every client may share, one per value of the query parameters named. */
+  shared(cache: CachePolicy, query: readonly string[]): Readonly<Record<string, string>>;
+}
+
 /** The public cache policy of 200 answers and documents. */
 export function publicCacheControl(cache: CachePolicy): string {
   return `public, max-age=${cache.maxAge}, stale-while-revalidate=${cache.staleWhileRevalidate}`;

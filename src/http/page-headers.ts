@@ -1,3 +1,5 @@
+import type { Answer } from './answer.ts';
+
 /**
  * Headers of every HTML page (the portal, the product pages, the 404 page) on both targets: no
  * other site may frame them (clickjacking). Said twice, as `frame-ancestors` (which only an HTTP
@@ -16,4 +18,9 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 export function pageHeadersWith(csp: string | null): Readonly<Record<string, string>> {
   if (csp === null) return PAGE_HEADERS;
   return { ...PAGE_HEADERS, 'Content-Security-Policy': `${csp.trim().replace(/;\s*$/, '')}; ${PAGE_HEADERS['Content-Security-Policy']}` };
+}
+
+/** A page's 500: plain text for the person reading it (pages are not the API's contract). */
+export function pageFailure(): Answer {
+  return { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }, body: 'Erro interno.\n' };
 }

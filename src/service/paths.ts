@@ -27,7 +27,7 @@ export const PATHS = {
   /** The product pages of the default PRODUCT_URL_TEMPLATE ("/produtos/{id}/{slug}"). */
   productPages: '/produtos/',
   /**
-   * Where Netlify's first line rewrites a client past its coarse ceiling (src/app/first-line.ts):
+   * Where Netlify's first line rewrites a client past its coarse ceiling (src/netlify-first-line/netlify-first-line.ts):
    * it answers the contract's 429, counts nothing and reads no snapshot. Not a public endpoint.
    */
   rateLimited: '/_rate-limited',

@@ -26,7 +26,8 @@ export interface StatsDeps {
 export const STATS_METHODS = 'GET, OPTIONS';
 
 /** The REST statistics routes; every other path under /api/ is API_ROUTE_NOT_FOUND. */
-const STATS_ROUTE = /^\/api\/public\/v1\/(products|merchants)\/([^/]*)\/stats$/;
+/** The two stats paths, the kind and the id segment captured (the route's log template reads it too). */
+export const STATS_ROUTE = /^\/api\/public\/v1\/(products|merchants)\/([^/]*)\/stats$/;
 
 /** About 2 MB of rendered answers per process. */
 const RENDERED_CACHE_ENTRIES = 10_000;

@@ -8,8 +8,8 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { NETLIFY_FIRST_LINE } from '../../src/app/first-line.ts';
 import { NETLIFY_FUNCTION_PATHS, NETLIFY_OTHER_METHODS, NETLIFY_RATE_LIMITED_PATH } from '../../src/app/routes.ts';
+import { NETLIFY_FIRST_LINE } from '../../src/netlify-first-line/netlify-first-line.ts';
 import { bucketStoreName } from '../../src/quota/blobs-quota-store.ts';
 
 /*

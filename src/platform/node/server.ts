@@ -91,7 +91,7 @@ function dispatch(app: App, config: Config, req: IncomingMessage, res: ServerRes
   }
   const { pathname, search } = target;
   const route = app.route(pathname);
-  logWhenDone(app, req, res, app.template(route, pathname), route?.name === 'health' ? 'debug' : 'info');
+  logWhenDone(app, req, res, app.template(route, pathname), route?.quiet ? 'debug' : 'info');
   if (route === null) {
     send(res, errorAnswer('API_ROUTE_NOT_FOUND'));
     return;

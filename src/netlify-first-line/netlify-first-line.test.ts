@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../app/app.ts';
 import { loadConfig } from '../config/config.ts';
 import { WebRequestFacts } from '../http/answer.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
-import { createApp } from './app.ts';
-import { firstLineAnswer, firstLineNote, NETLIFY_FIRST_LINE } from './first-line.ts';
+import { firstLineAnswer, firstLineNote, NETLIFY_FIRST_LINE } from './netlify-first-line.ts';
 
 /** The answer of the first line to a request, as a client reads it. */
 async function answer(path: string, init: RequestInit = {}) {

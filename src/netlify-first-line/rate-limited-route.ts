@@ -1,0 +1,18 @@
+import { errorAnswer } from '../http/api-error.ts';
+import type { RouteEntry } from '../http/route.ts';
+import { PATHS } from '../service/paths.ts';
+import { firstLineAnswer } from './netlify-first-line.ts';
+
+/**
+ * Where Netlify's first line rewrites a flood: only ever a 429, counting nothing. On Netlify its own
+ * function answers it (netlify/functions/rate-limited.ts), outside the service function's rule;
+ * asked for directly, here or there, it gives the same 429.
+ */
+export const rateLimitedRoute: RouteEntry<object> = {
+  name: 'rateLimited',
+  match: (p) => p === PATHS.rateLimited,
+  netlify: [],
+  failure: () => errorAnswer('INTERNAL_ERROR'),
+  template: (p) => p,
+  handler: () => ({ body: firstLineAnswer }),
+};

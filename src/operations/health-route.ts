@@ -1,0 +1,21 @@
+import { errorAnswer } from '../http/api-error.ts';
+import type { RouteEntry } from '../http/route.ts';
+import { PATHS } from '../service/paths.ts';
+import { createHealthEndpoints, type HealthDeps } from './health.ts';
+
+/** Liveness and readiness: never rate-limited, logged at debug (a load balancer asks every few seconds). */
+export const healthRoute: RouteEntry<{
+  catalog: HealthDeps['catalog'];
+  probeQuotaStore: HealthDeps['probeQuotaStore'];
+  logError: (scope: string) => (error: unknown) => void;
+}> = {
+  name: 'health',
+  match: (p) => p === PATHS.healthz || p === PATHS.readyz,
+  netlify: [PATHS.healthz, PATHS.readyz],
+  failure: () => errorAnswer('INTERNAL_ERROR'),
+  template: (p) => p,
+  quiet: true,
+  handler: ({ catalog, probeQuotaStore, logError }) => ({
+    plain: createHealthEndpoints({ catalog, probeQuotaStore, logError: logError('health') }),
+  }),
+};

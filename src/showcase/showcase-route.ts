@@ -1,0 +1,28 @@
+import type { LazyCatalog } from '../catalog/catalog-reader.ts';
+import { errorAnswer } from '../http/api-error.ts';
+import type { CachePolicy, CdnHeaders } from '../http/caching.ts';
+import type { RouteEntry } from '../http/route.ts';
+import { PATHS } from '../service/paths.ts';
+import { createShowcaseEndpoint, SHOWCASE_QUERY } from './showcase-endpoint.ts';
+
+/** The showcase (/gpt/products.json): the newest products, answered from the snapshot. */
+export const showcaseRoute: RouteEntry<{
+  catalog: LazyCatalog;
+  productUrl: (id: number, slug: string) => string;
+  config: { cache: CachePolicy };
+  platform: { cdn?: CdnHeaders };
+}> = {
+  name: 'showcase',
+  match: (p) => p === PATHS.showcase,
+  netlify: [PATHS.showcase],
+  failure: () => errorAnswer('INTERNAL_ERROR'),
+  template: (p) => p,
+  handler: ({ catalog, productUrl, config, platform }) => ({
+    plain: createShowcaseEndpoint({
+      catalog,
+      productUrl,
+      cache: config.cache,
+      cdn: platform.cdn?.shared(config.cache, SHOWCASE_QUERY) ?? null,
+    }),
+  }),
+};

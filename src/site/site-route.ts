@@ -1,0 +1,18 @@
+import type { StaticFiles } from '../documents/serve-documents.ts';
+import type { CachePolicy } from '../http/caching.ts';
+import { pageFailure } from '../http/page-headers.ts';
+import type { RouteEntry } from '../http/route.ts';
+import { createSiteFiles, siteMethods } from './site-files.ts';
+
+/**
+ * The rest of the built site, its 404 page included, where the app serves files (self-hosted); on
+ * Netlify, only the methods its CDN does not answer (netlify/functions/other-methods.ts).
+ */
+export const siteRoute: RouteEntry<{ platform: { files?: StaticFiles }; config: { cache: CachePolicy } }> = {
+  name: 'site',
+  match: () => true,
+  netlify: [],
+  failure: pageFailure,
+  template: () => '/*',
+  handler: ({ platform, config }) => ({ plain: platform.files ? createSiteFiles(platform.files, config.cache) : siteMethods }),
+};
