@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util';
 import { resolveConfig } from '@netlify/config';
 import { zipFunction } from '@netlify/zip-it-and-ship-it';
 import { linkTree } from '../src/lib/file-tree.ts';
-import { deflatedSize, NETLIFY_FUNCTION_LIMITS } from '../src/platform/netlify/bundle-size.ts';
+import { deflatedSize, NETLIFY_FUNCTION_LIMITS } from '../src/netlify-build/bundle-size.ts';
 import { BUILD_PROCESS_FLAGS } from '../src/snapshot-build/build-process.ts';
 import { generateCatalog } from '../tools/sample-catalog/generate.ts';
 
@@ -42,7 +42,7 @@ export interface BundleRow {
   zippedBytes: number;
   /** The snapshot's own entry in the zip (compressed). */
   snapshotZippedBytes: number;
-  /** The build check's own measure of it (src/platform/netlify/bundle-size.ts) and its time. */
+  /** The build check's own measure of it (src/netlify-build/bundle-size.ts) and its time. */
   deflatedBytes: number;
   deflateSeconds: number;
   fits: boolean;

@@ -12,9 +12,9 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { basename, dirname, join } from 'node:path';
 import { loadConfig } from '../src/config/config.ts';
 import { documentSettings } from '../src/documents/document-settings.ts';
+import { bundleSizeProblem, estimateServiceBundleFor } from '../src/netlify-build/bundle-size.ts';
+import { planScheduledRebuild, RebuildScheduleError, writeScheduledRebuild } from '../src/netlify-build/rebuild-schedule.ts';
 import { firstLineNote } from '../src/netlify-first-line/netlify-first-line.ts';
-import { bundleSizeProblem, estimateServiceBundleFor } from '../src/platform/netlify/bundle-size.ts';
-import { planScheduledRebuild, RebuildScheduleError, writeScheduledRebuild } from '../src/platform/netlify/rebuild-schedule.ts';
 import { BUILD_PROCESS_FLAGS } from '../src/snapshot-build/build-process.ts';
 
 export const BUILD_INFO = 'dist/build-info.json';

@@ -1,6 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 import { appFromEnv } from '../../src/app/app.ts';
-import { lazyAstroPages } from '../../src/platform/astro-build/astro-pages.ts';
+import { lazyAstroPages } from '../../src/platform/astro-renderer/astro-pages.ts';
 import { netlifyPlatform } from '../../src/platform/netlify/netlify-platform.ts';
 
 // Module scope: one configuration, one snapshot reader and one quota store per function instance.

@@ -7,6 +7,7 @@ export function hostAllowed(host: string | null, allowed: ReadonlySet<string>): 
   const value = host.trim().toLowerCase();
   if (allowed.has(value)) return true;
   // "localhost" in the list allows it on any port; "localhost:4321" on that port only.
-  const withoutPort = value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : value.replace(/:\d+$/, '');
-  return allowed.has(withoutPort);
+  // Only a ":port" comes off: "[::1]evil.example" is not "[::1]".
+  const withoutPort = value.replace(/:\d+$/, '');
+  return withoutPort !== value && allowed.has(withoutPort);
 }

@@ -24,6 +24,6 @@ export interface RenderedPage {
 
 /**
  * Renders a page model to HTML. The platform supplies it: Astro's on-demand page
- * (src/pages/catalog-page.astro), rendered in process (src/platform/astro-build/astro-pages.ts).
+ * (src/pages/catalog-page.astro), rendered in process (src/platform/astro-renderer/astro-pages.ts).
  */
 export type PageRenderer = (model: PageModel) => Promise<RenderedPage>;

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { resolveConfig } from '@netlify/config';
 import { type FunctionResult, listFunctions, zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planScheduledRebuild, SCHEDULED_REBUILD_FUNCTION, writeScheduledRebuild } from '../../src/platform/netlify/rebuild-schedule.ts';
+import { planScheduledRebuild, SCHEDULED_REBUILD_FUNCTION, writeScheduledRebuild } from '../../src/netlify-build/rebuild-schedule.ts';
 import { REBUILD_TITLE, triggerRebuild } from '../../src/platform/netlify/scheduled-rebuild.ts';
 
 /*

@@ -8,7 +8,7 @@ import type { Config } from '../../config/config.ts';
 import type { Answer } from '../../http/answer.ts';
 import { errorAnswer } from '../../http/api-error.ts';
 import type { Logger } from '../../operations/logger.ts';
-import { loadAstroPages } from '../astro-build/astro-pages.ts';
+import { loadAstroPages } from '../astro-renderer/astro-pages.ts';
 import { clientErrorAnswer, type ParserError, rawAnswer } from './client-error.ts';
 import { nodePlatform } from './node-platform.ts';
 import { clientOf, NO_CLIENT, NodeBodyRequest, NodeRequestFacts, targetOf } from './node-request.ts';

@@ -124,13 +124,13 @@ export function planScheduledRebuild(env: Record<string, string | undefined>): R
 }
 
 /** The handler module the generated function re-exports. */
-const HANDLER = fileURLToPath(new URL('./scheduled-rebuild.ts', import.meta.url));
+const HANDLER = fileURLToPath(new URL('../platform/netlify/scheduled-rebuild.ts', import.meta.url));
 
 /** The generated function's source: the handler, and the schedule as a literal Netlify reads statically. */
 export function scheduledRebuildSource(schedule: string, functionsDir: string): string {
   const path = relative(resolve(functionsDir), HANDLER).split(sep).join('/');
   return [
-    '// Written by `npm run build` because REBUILD_SCHEDULE is set (src/platform/netlify/rebuild-schedule.ts); do not edit.',
+    '// Written by `npm run build` because REBUILD_SCHEDULE is set (src/netlify-build/rebuild-schedule.ts); do not edit.',
     '// Netlify reads the schedule without running this file, so it is a literal.',
     `export { default } from ${JSON.stringify(path.startsWith('.') ? path : `./${path}`)};`,
     '',
