@@ -9,7 +9,8 @@
 import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
-import { pin, QUOTAS_ON, startProcess } from './stats-throughput.ts';
+import { ENVELOPE } from './support/mcp-envelope.ts';
+import { pin, QUOTAS_ON, startProcess } from './support/server-process.ts';
 
 interface Load {
   label: string;
@@ -20,11 +21,6 @@ interface Load {
 }
 
 /** The 2026-07-28 request envelope (in params._meta) of a client that states no capabilities. */
-export const ENVELOPE = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientCapabilities': {},
-  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
-};
 const CONTRACT_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json', 'MCP-Protocol-Version': '2025-06-18' };
 const call = (name: string, args: object, envelope = false) =>
   JSON.stringify({

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSnapshot } from '../src/snapshot-build/build-snapshot.ts';
 import { generateCatalog } from '../tools/sample-catalog/generate.ts';
-import { startProcess } from './stats-throughput.ts';
+import { startProcess } from './support/server-process.ts';
 
 export interface CrawlFigures {
   label: string;

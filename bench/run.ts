@@ -23,9 +23,9 @@ import { benchSearchLatency } from './search-latency.ts';
 import { benchSearchWorstCase, costlyQueries } from './search-worst-case.ts';
 import { benchSnapshotBuild } from './snapshot-build.ts';
 import { benchSoak } from './soak.ts';
-import { formatSoak } from './soak-report.ts';
 import { benchStatsAgainst } from './stats-against-revision.ts';
 import { benchStatsThroughput, summarizeThroughput } from './stats-throughput.ts';
+import { formatSoak } from './support/soak-report.ts';
 
 const { values } = parseArgs({
   options: {

@@ -10,8 +10,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { percentile } from './search-latency.ts';
-import { startProcess } from './stats-throughput.ts';
+import { percentile } from './support/figures.ts';
+import { startProcess } from './support/server-process.ts';
 
 export interface LatencyFigures {
   requests: number;

@@ -5,7 +5,6 @@
  * products) and rare ones (in at most 0.3%).
  */
 import Database from 'better-sqlite3';
-import type { AnswerContext } from '../src/answers/context.ts';
 import { searchLocalProducts } from '../src/answers/local-search.ts';
 import type { SearchInput } from '../src/answers/local-search-schema.ts';
 import { getProduct } from '../src/answers/product.ts';
@@ -14,6 +13,8 @@ import { slugify } from '../src/lib/text-keys.ts';
 import { boundingBox, distanceKm } from '../src/search/planner/geo.ts';
 import { resolvePlace } from '../src/search/planner/place.ts';
 import { searchTerms } from '../src/search/query/words.ts';
+import { percentile } from './support/figures.ts';
+import { benchToolContext } from './support/tool-context.ts';
 
 export interface LatencyRow {
   label: string;
@@ -21,7 +22,6 @@ export interface LatencyRow {
   naive?: { p50: number; p95: number };
 }
 
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 function time(runs: number, inputs: unknown[], fn: (input: never) => unknown) {
   for (let i = 0; i < Math.min(20, runs); i++) fn(inputs[i % inputs.length] as never);
   const samples: number[] = [];
@@ -78,14 +78,6 @@ function naiveSearch(catalog: CatalogReader, input: SearchInput): unknown {
 }
 
 /** The tools' context on an opened snapshot, as the benchmarks call them. */
-export const benchToolContext = (catalog: CatalogReader): AnswerContext => ({
-  catalog: () => catalog,
-  siteUrl: 'https://bench.example',
-  productUrl: (id, slug) => `https://bench.example/produtos/${id}/${slug}`,
-  logError: console.error,
-});
-
-/** `naiveRuns` 0 leaves the naive plan out (it takes seconds a query: for quick looks at ours). */
 export function benchSearchLatency(snapshot: string, runs = 200, naiveRuns = Math.max(20, Math.floor(runs / 4))): LatencyRow[] {
   const catalog = openCatalog(snapshot);
   const ctx = benchToolContext(catalog);

@@ -11,7 +11,8 @@ import type { SearchInput } from '../src/answers/local-search-schema.ts';
 import { researchSearch } from '../src/answers/research-search.ts';
 import { openCatalog } from '../src/catalog/catalog-reader.ts';
 import { STOPWORDS } from '../src/search/query/query-words.ts';
-import { benchToolContext, percentile } from './search-latency.ts';
+import { percentile } from './support/figures.ts';
+import { benchToolContext } from './support/tool-context.ts';
 
 export interface WorstCaseRow {
   label: string;

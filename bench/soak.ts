@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildSnapshot } from '../src/snapshot-build/build-snapshot.ts';
 import { generateCatalog } from '../tools/sample-catalog/generate.ts';
-import { type SoakCatalog, type SoakRequest, soakMix } from './soak-mix.ts';
-import { type ProcessSample, type SoakRun, sampleProcess, Tally } from './soak-report.ts';
-import { pin, QUOTAS_ON, startProcess } from './stats-throughput.ts';
+import { pin, QUOTAS_ON, startProcess } from './support/server-process.ts';
+import { type SoakCatalog, type SoakRequest, soakMix } from './support/soak-mix.ts';
+import { type ProcessSample, type SoakRun, sampleProcess, Tally } from './support/soak-report.ts';
 
 /**
  * Products of the generated catalog: three times the stats answers the server keeps rendered

@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { measure, pin, QUOTAS_ON, startProcess } from './stats-throughput.ts';
+import { measure } from './support/load.ts';
+import { pin, QUOTAS_ON, startProcess } from './support/server-process.ts';
 
 const git = (args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
 

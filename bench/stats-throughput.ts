@@ -4,95 +4,10 @@
  * off, measured in turn in one run (these machines are noisy), with p99.
  */
 
-import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
-
-interface Sample {
-  target: string;
-  requestsPerSecond: number;
-  p99: number;
-  non2xx: number;
-}
-
-/**
- * On a machine of two or more cores, servers run pinned to the last core and the load generator
- * (this process) to the first, so neither steals the other's CPU and rounds stay comparable.
- */
-export const pin = cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
-const serverCpu = String(cpus().length - 1);
-
-export async function startProcess(args: string[], env: Record<string, string>, cwd?: string) {
-  const command = pin ? ['taskset', '-c', serverCpu, process.execPath, ...args] : [process.execPath, ...args];
-  // The servers log every request (LOG_LEVEL=info, the default), as in production; the lines are
-  // read and dropped. The benchmark's quotas differ from the build's documents.
-  const child = spawn(command[0]!, command.slice(1), {
-    cwd,
-    env: { ...process.env, SERVE_MISMATCHED_DOCUMENTS: 'on', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output: string | null = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (output === null) return;
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        output = null;
-        resolve(match[1]!);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${output}`)));
-  });
-  return {
-    url,
-    /** The server's own pid (taskset execs it), for reading its memory and files in /proc. */
-    pid: child.pid!,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
-}
-
-/**
- * `spread`: every request asks for another product id (1..1,000,000, far more than the server's
- * rendered-answer cache holds), so the server queries the snapshot each time. Both servers get the
- * same request stream, so the load generator does the same work on both sides.
- */
-export async function measure(target: string, url: string, seconds: number, spread = false): Promise<Sample> {
-  let next = 0;
-  const { pathname } = new URL(url);
-  const requests = spread
-    ? [
-        {
-          setupRequest: (request: autocannon.Request) => ({
-            ...request,
-            path: pathname.replace(/\/products\/\d+\//, `/products/${(next++ % 1_000_000) + 1}/`),
-          }),
-        },
-      ]
-    : undefined;
-  const result = await autocannon({ url, connections: 50, pipelining: 1, duration: seconds, ...(requests ? { requests } : {}) });
-  return { target, requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
-}
-
-/**
- * Quotas on, every limit far above the load (the whole quota path runs: client key, lease, fields),
- * in a quota file of the benchmark's own.
- */
-const quotaDir = mkdtempSync(join(tmpdir(), 'bench-quotas-'));
-process.once('exit', () => rmSync(quotaDir, { recursive: true, force: true }));
-
-export const QUOTAS_ON = {
-  RATE_LIMITS: 'on',
-  RATE_LIMIT_REST: '1000000000',
-  RATE_LIMIT_DISTINCT_IDS: '1000000000',
-  RATE_LIMIT_DB: join(quotaDir, 'quotas.sqlite'),
-};
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { measure, type Sample } from './support/load.ts';
+import { pin, QUOTAS_ON, startProcess } from './support/server-process.ts';
 
 export const TARGETS = { bare: 'bare node:http', ours: 'self-hosted server', quotasOff: 'self-hosted, quotas off' } as const;
 

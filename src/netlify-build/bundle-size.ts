@@ -21,7 +21,7 @@ export const NETLIFY_FUNCTION_LIMITS = { unzippedBytes: 250 * MiB, zippedBytes: 
  * settings: the function, the modules it imports, better-sqlite3's Linux x64 binary and Astro's
  * server build. Measured by bench/netlify-bundle-size.ts (8,455,766 bytes unzipped, 3,026,506
  * zipped; docs/benchmarks.md), rounded up to the next MiB so that the estimate errs on the safe
- * side; tests/targets/netlify-bundle-size.test.ts fails when the real bundle outgrows it.
+ * side; tests/targets/netlify/function-bundle-size.test.ts fails when the real bundle outgrows it.
  */
 export const SERVICE_BUNDLE_WITHOUT_SNAPSHOT = { unzippedBytes: 9 * MiB, zippedBytes: 3 * MiB } as const;
 

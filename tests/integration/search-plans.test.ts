@@ -56,7 +56,7 @@ const wordsOf = (text: string) =>
  * Every unit of the query matches: one of its alternatives (its forms, synonyms, joined or split
  * words, typo readings: index words that must all be there) is in the text, or (a typed word of
  * three letters on) a text word it begins. What a unit stands for is the matching's own business
- * (tests/unit/search-words.test.ts, the relevance tests); here the plans must find exactly the
+ * (src/search/query/words.test.ts, the relevance tests); here the plans must find exactly the
  * products it defines, in order.
  */
 const matches = (units: SearchWord[], textWords: Set<string>, prefixUnit: SearchWord | undefined) =>

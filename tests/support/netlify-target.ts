@@ -57,7 +57,7 @@ export async function startNetlifyDev(): Promise<{ fetch: (request: Request) => 
 
 /**
  * NetlifyDev for one test file: started before its tests, stopped after. One file only
- * (tests/targets/netlify-target.test.ts): every instance rebuilds the functions into the same
+ * (tests/targets/netlify/emulation.test.ts): every instance rebuilds the functions into the same
  * .netlify/functions-serve folder, so two test files running at once break each other's copies. NetlifyDev runs each
  * request in a fresh worker that reads process.env as it is at that moment, so each request sets
  * the snapshot the function should open. Requests go one at a time, as each reads process.env.

@@ -18,7 +18,7 @@ function files(dir: string): string[] {
 }
 
 /** "@scope/name/sub" → "@scope/name", "name/sub" → "name"; null for relative paths and Node's own modules. */
-export function packageOf(specifier: string): string | null {
+function packageOf(specifier: string): string | null {
   if (specifier.startsWith('.') || specifier.startsWith('node:') || builtinModules.includes(specifier)) return null;
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { describeQuotaContract, SMALL_QUOTAS } from '../contract/quota-contract.ts';
-import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
-import { describeRedis } from '../support/redis-server.ts';
+import { describeQuotaContract, SMALL_QUOTAS } from '../../contract/quota-contract.ts';
+import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
+import { describeRedis } from '../../support/redis-server.ts';
 
 /*
  * Two built self-hosted servers behind a "trusted proxy" (TRUST_PROXY=on), as two instances behind

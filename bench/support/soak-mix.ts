@@ -4,7 +4,7 @@
  * the rendered-answer cache, so the snapshot is queried), MCP messages as a client sends them,
  * the public documents, product pages, conditional GETs, and a share of client mistakes (400, 404).
  */
-import { ENVELOPE } from './mcp-throughput.ts';
+import { ENVELOPE } from './mcp-envelope.ts';
 
 export interface SoakRequest {
   kind: string;

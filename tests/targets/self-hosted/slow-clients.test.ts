@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
-import { exchange, openConnection } from '../support/raw-http.ts';
+import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
+import { exchange, openConnection } from '../../support/raw-http.ts';
 
 /*
  * Clients that send slowly cannot hold a connection open (docs/operations.md, request bounds):

@@ -8,9 +8,9 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { NETLIFY_FUNCTION_PATHS, NETLIFY_OTHER_METHODS, NETLIFY_RATE_LIMITED_PATH } from '../../src/app/routes.ts';
-import { NETLIFY_FIRST_LINE } from '../../src/netlify-first-line/netlify-first-line.ts';
-import { bucketStoreName } from '../../src/quota/blobs-quota-store.ts';
+import { NETLIFY_FUNCTION_PATHS, NETLIFY_OTHER_METHODS, NETLIFY_RATE_LIMITED_PATH } from '../../../src/app/routes.ts';
+import { NETLIFY_FIRST_LINE } from '../../../src/netlify-first-line/netlify-first-line.ts';
+import { bucketStoreName } from '../../../src/quota/blobs-quota-store.ts';
 
 /*
  * Bundles netlify/functions with Netlify's own bundler and the settings of netlify.toml, as a
@@ -62,7 +62,7 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 function writeProbe(name: string, request: string) {
   writeFileSync(
     join(bundles[name]!, 'probe.mjs'),
-    `const fn = await import('./netlify/functions/${name}.mjs');
+    `const fn = await import('./functions/${name}.mjs');
      const res = await fn.default(${request}, {});
      console.log(JSON.stringify({ status: res.status, body: await res.json() }));`,
   );
@@ -70,7 +70,7 @@ function writeProbe(name: string, request: string) {
 
 describe('Netlify function bundle', () => {
   it('bundles the quota sweep as a scheduled function, without the snapshot or SQLite', async () => {
-    const source = await import('../../netlify/functions/quota-sweep.ts');
+    const source = await import('../../../netlify/functions/quota-sweep.ts');
     expect(source.config).toEqual({ schedule: '@hourly' });
     expect(existsSync(join(bundles['quota-sweep']!, 'data'))).toBe(false);
     expect(existsSync(join(bundles['quota-sweep']!, 'node_modules', 'better-sqlite3'))).toBe(false);
@@ -115,7 +115,7 @@ describe('Netlify function bundle', () => {
   it("routes the app's paths to the one function (the route table's), static files first", async () => {
     const { config } = await resolveConfig({ cwd: process.cwd(), offline: true });
     expect(config.build.publish).toMatch(/dist\/client$/);
-    const source = await import('../../netlify/functions/service.ts');
+    const source = await import('../../../netlify/functions/service.ts');
     expect(source.config).toEqual({
       path: [...NETLIFY_FUNCTION_PATHS],
       preferStatic: true,
@@ -133,7 +133,7 @@ describe('Netlify function bundle', () => {
       '/gpt/products.json',
       '/produtos/*',
     ]);
-    const other = await import('../../netlify/functions/other-methods.ts');
+    const other = await import('../../../netlify/functions/other-methods.ts');
     expect(other.config).toEqual({
       ...NETLIFY_OTHER_METHODS,
       excludedPath: [...NETLIFY_OTHER_METHODS.excludedPath],
@@ -147,7 +147,7 @@ describe('Netlify function bundle', () => {
     expect(existsSync(join(bundle, 'dist'))).toBe(false);
     writeFileSync(
       join(bundle, 'probe-methods.mjs'),
-      `const fn = await import('./netlify/functions/other-methods.mjs');
+      `const fn = await import('./functions/other-methods.mjs');
        const asked = [['POST', '/'], ['DELETE', '/produtos-novos'], ['POST', '/gpt.json'], ['OPTIONS', '/llms.txt'], ['OPTIONS', '/']];
        const answers = [];
        for (const [method, path] of asked) {
@@ -210,7 +210,7 @@ describe('Netlify function bundle', () => {
       ).toString('base64');
       writeFileSync(
         join(bundle, 'probe-first-line.mjs'),
-        `const fn = await import('./netlify/functions/rate-limited.mjs');
+        `const fn = await import('./functions/rate-limited.mjs');
          const call = JSON.stringify({ jsonrpc: '2.0', id: 'ask-1', method: 'tools/call', params: { name: 'get_product', arguments: { productId: 1 } } });
          const asked = [
            ['GET', '${NETLIFY_RATE_LIMITED_PATH}', undefined],
@@ -303,7 +303,7 @@ describe('Netlify function bundle', () => {
     expect(body.products).toHaveLength(2);
     writeFileSync(
       join(bundles.service!, 'probe-headers.mjs'),
-      `const fn = await import('./netlify/functions/service.mjs');
+      `const fn = await import('./functions/service.mjs');
        const res = await fn.default(new Request('https://site.example/gpt/products.json'), {});
        console.log(JSON.stringify(Object.fromEntries(res.headers)));`,
     );
@@ -342,7 +342,7 @@ describe('Netlify function bundle', () => {
     writeFileSync(
       join(bundles.service!, 'probe-pages.mjs'),
       `import { readFileSync } from 'node:fs';
-       const fn = await import('./netlify/functions/service.mjs');
+       const fn = await import('./functions/service.mjs');
        const failing = [];
        for (const path of JSON.parse(readFileSync('paths.json', 'utf8'))) {
          const res = await fn.default(new Request('https://site.example' + path), {});

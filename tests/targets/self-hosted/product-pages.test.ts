@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { describeProductPagesContract } from '../contract/pages-contract.ts';
-import type { Send } from '../contract/stats-contract.ts';
-import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
+import { describeProductPagesContract } from '../../contract/pages-contract.ts';
+import type { Send } from '../../contract/stats-contract.ts';
+import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
 
 // The product pages of the self-hosted server (real HTTP against the built site), one server per snapshot.
 const servers = new Map<string, Promise<RunningServer>>();

@@ -1,10 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
-import { describeDocumentsContract } from '../contract/documents-contract.ts';
-import { describeMcpContract } from '../contract/mcp-contract.ts';
-import { describeProductPagesContract } from '../contract/pages-contract.ts';
-import { describeQuotaContract, SMALL_QUOTAS } from '../contract/quota-contract.ts';
-import { describeMissingSnapshotContract, describeStatsContract, type Send } from '../contract/stats-contract.ts';
-import { useNetlifyDev } from '../support/netlify-target.ts';
+import { describeDocumentsContract } from '../../contract/documents-contract.ts';
+import { describeMcpContract } from '../../contract/mcp-contract.ts';
+import { describeProductPagesContract } from '../../contract/pages-contract.ts';
+import { describeQuotaContract, SMALL_QUOTAS } from '../../contract/quota-contract.ts';
+import { describeMissingSnapshotContract, describeStatsContract, type Send } from '../../contract/stats-contract.ts';
+import { useNetlifyDev } from '../../support/netlify-target.ts';
 
 // One file, one NetlifyDev: each emulator rebuilds the functions into the same
 // .netlify/functions-serve folder, so two of them in parallel test files race on it.
@@ -29,7 +29,7 @@ describeQuotaContract('Netlify Functions (local emulation, quotas in Blobs)', ()
   return netlify.send(new Request(`http://localhost${path}`, { ...init, headers }), inject('sampleSnapshot'), SMALL_QUOTAS);
 });
 // Each emulated request runs in a fresh worker (about a second): every sitemap URL is asked of
-// the bundled Function instead (tests/targets/function-bundle.test.ts).
+// the bundled Function instead (tests/targets/netlify/function-bundle.test.ts).
 describeProductPagesContract('Netlify (local emulation: the pages Function)', (snapshot) => sendWith(() => snapshot), 25);
 
 describe('health and readiness: Netlify (local emulation)', () => {

@@ -1,8 +1,8 @@
 import type { Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connectSdkClient } from '../contract/mcp-contract.ts';
-import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
-import { chunkedBody, exchange, openConnection } from '../support/raw-http.ts';
+import { connectSdkClient } from '../../contract/mcp-contract.ts';
+import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
+import { chunkedBody, exchange, openConnection } from '../../support/raw-http.ts';
 
 /*
  * A refused request body must not stay on a keep-alive connection: the server drains up to 1 MiB

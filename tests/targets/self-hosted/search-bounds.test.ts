@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerContext } from '../../src/answers/context.ts';
-import { searchLocalProducts } from '../../src/answers/local-search.ts';
-import type { SearchInput } from '../../src/answers/local-search-schema.ts';
-import { researchSearch } from '../../src/answers/research-search.ts';
-import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
-import { STOPWORDS } from '../../src/search/query/query-words.ts';
-import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
-import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
-import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
+import type { AnswerContext } from '../../../src/answers/context.ts';
+import { searchLocalProducts } from '../../../src/answers/local-search.ts';
+import type { SearchInput } from '../../../src/answers/local-search-schema.ts';
+import { researchSearch } from '../../../src/answers/research-search.ts';
+import { type CatalogReader, openCatalog } from '../../../src/catalog/catalog-reader.ts';
+import { STOPWORDS } from '../../../src/search/query/query-words.ts';
+import { buildSnapshot } from '../../../src/snapshot-build/build-snapshot.ts';
+import { generateCatalog } from '../../../tools/sample-catalog/generate.ts';
+import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
 
 /*
  * Searches whose cost shows only at size (issue 29, finding 1): a generated catalog of 200,000

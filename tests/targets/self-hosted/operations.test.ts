@@ -18,10 +18,10 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadConfig } from '../../src/config/config.ts';
-import { documentSettings } from '../../src/documents/document-settings.ts';
-import { validFixture, writeExport } from '../support/fixture-export.ts';
-import { exchange, openConnection, type RawAnswer } from '../support/raw-http.ts';
+import { loadConfig } from '../../../src/config/config.ts';
+import { documentSettings } from '../../../src/documents/document-settings.ts';
+import { validFixture, writeExport } from '../../support/fixture-export.ts';
+import { exchange, openConnection, type RawAnswer } from '../../support/raw-http.ts';
 
 /*
  * Running the self-hosted server as an operator does, each server on a private copy of the built

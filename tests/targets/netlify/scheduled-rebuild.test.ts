@@ -8,8 +8,8 @@ import { promisify } from 'node:util';
 import { resolveConfig } from '@netlify/config';
 import { type FunctionResult, listFunctions, zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planScheduledRebuild, SCHEDULED_REBUILD_FUNCTION, writeScheduledRebuild } from '../../src/netlify-build/rebuild-schedule.ts';
-import { REBUILD_TITLE, triggerRebuild } from '../../src/platform/netlify/scheduled-rebuild.ts';
+import { planScheduledRebuild, SCHEDULED_REBUILD_FUNCTION, writeScheduledRebuild } from '../../../src/netlify-build/rebuild-schedule.ts';
+import { REBUILD_TITLE, triggerRebuild } from '../../../src/platform/netlify/scheduled-rebuild.ts';
 
 /*
  * The scheduled rebuild as a deploy makes it: the function `npm run build` writes for
@@ -180,7 +180,7 @@ async function runBundled(
   const entry = filesOf(dir).find((f) => f.endsWith(`${SCHEDULED_REBUILD_FUNCTION}.mjs`))!;
   writeFileSync(
     join(dir, 'probe.mjs'),
-    `const fn = await import('./${entry}');
+    `const fn = await import('../${entry}');
      const res = await fn.default(new Request('https://site.example/.netlify/functions/${SCHEDULED_REBUILD_FUNCTION}', ${JSON.stringify(init)}), {});
      console.log(JSON.stringify({ status: res.status, body: await res.json() }));`,
   );

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { describeDocumentsContract } from '../contract/documents-contract.ts';
-import { describeMissingSnapshotContract, describeStatsContract } from '../contract/stats-contract.ts';
-import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
+import { describeDocumentsContract } from '../../contract/documents-contract.ts';
+import { describeMissingSnapshotContract, describeStatsContract } from '../../contract/stats-contract.ts';
+import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
 
 let server: RunningServer;
 let broken: RunningServer;

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { describeMcpContract, type Fetch } from '../contract/mcp-contract.ts';
-import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
-import { requestOnce } from '../support/raw-http.ts';
+import { describeMcpContract, type Fetch } from '../../contract/mcp-contract.ts';
+import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
+import { requestOnce } from '../../support/raw-http.ts';
 
 let server: RunningServer;
 

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { CatalogOverviewSchema } from '../../src/answers/overview-schema.ts';
-import { type Manifest, ManifestSchema } from '../../src/documents/manifest-schema.ts';
-import { ShowcaseSchema } from '../../src/showcase/showcase-schema.ts';
-import { connectSdkClient, type SdkClient } from '../contract/mcp-contract.ts';
-import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
-import { llmsTxtStructure, redoclyProblems, sitemapSchemaErrors, spectralProblems } from '../support/document-validators.ts';
-import { requestOnce } from '../support/raw-http.ts';
-import { readSampleExport } from '../support/sample-export.ts';
+import { CatalogOverviewSchema } from '../../../src/answers/overview-schema.ts';
+import { type Manifest, ManifestSchema } from '../../../src/documents/manifest-schema.ts';
+import { ShowcaseSchema } from '../../../src/showcase/showcase-schema.ts';
+import { connectSdkClient, type SdkClient } from '../../contract/mcp-contract.ts';
+import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
+import { llmsTxtStructure, redoclyProblems, sitemapSchemaErrors, spectralProblems } from '../../support/document-validators.ts';
+import { requestOnce } from '../../support/raw-http.ts';
+import { readSampleExport } from '../../support/sample-export.ts';
 
 /*
  * The documents the build pre-rendered into dist/client (tests/support/site-setup.ts: the sample snapshot), served

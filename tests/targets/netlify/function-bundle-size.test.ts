@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { measureServiceBundle, mirrorProject, type ServiceBundle } from '../../bench/netlify-bundle-size.ts';
-import { deflatedSize, estimateServiceBundle, SERVICE_BUNDLE_WITHOUT_SNAPSHOT } from '../../src/netlify-build/bundle-size.ts';
+import { measureServiceBundle, mirrorProject, type ServiceBundle } from '../../../bench/support/netlify-bundle.ts';
+import { deflatedSize, estimateServiceBundle, SERVICE_BUNDLE_WITHOUT_SNAPSHOT } from '../../../src/netlify-build/bundle-size.ts';
 
 /*
  * The build's size check against the bundle Netlify's bundler really makes: the service Function

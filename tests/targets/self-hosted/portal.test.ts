@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TOOLS } from '../../src/mcp/tool-list.ts';
-import { BUILT_SITE_URL, type RunningServer, startBuiltServer } from '../support/built-server.ts';
+import { TOOLS } from '../../../src/mcp/tool-list.ts';
+import { BUILT_SITE_URL, type RunningServer, startBuiltServer } from '../../support/built-server.ts';
 
 /*
  * The developer portal (the landing page) against the built self-hosted server: what it shows

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
+import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
 
 const run = promisify(execFile);
 let server: RunningServer;

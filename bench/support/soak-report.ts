@@ -3,7 +3,7 @@
  * memory and open files read from /proc over the run, and a verdict.
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { percentile } from './search-latency.ts';
+import { percentile } from './figures.ts';
 
 /** RSS trend (least squares over the samples after the warm-up) above which the verdict asks for a look. */
 export const RSS_TREND_LIMIT_MB_PER_MIN = 1;

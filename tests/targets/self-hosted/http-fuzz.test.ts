@@ -4,11 +4,11 @@ import { METHODS } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { API_ERRORS, ApiErrorSchema } from '../../src/http/api-error.ts';
-import { ShowcaseSchema } from '../../src/showcase/showcase-schema.ts';
-import { MerchantStatsSchema, ProductStatsSchema } from '../../src/stats/stats-schemas.ts';
-import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
-import { type OnceAnswer, requestOnce } from '../support/raw-http.ts';
+import { API_ERRORS, ApiErrorSchema } from '../../../src/http/api-error.ts';
+import { ShowcaseSchema } from '../../../src/showcase/showcase-schema.ts';
+import { MerchantStatsSchema, ProductStatsSchema } from '../../../src/stats/stats-schemas.ts';
+import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
+import { type OnceAnswer, requestOnce } from '../../support/raw-http.ts';
 
 /*
  * The self-hosted server's HTTP surface under generated requests, over real sockets (request

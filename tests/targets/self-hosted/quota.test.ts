@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { describeQuotaContract, SMALL_QUOTAS } from '../contract/quota-contract.ts';
-import { type RunningServer, startBuiltServer } from '../support/built-server.ts';
+import { describeQuotaContract, SMALL_QUOTAS } from '../../contract/quota-contract.ts';
+import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
 
 /*
  * The built server with small quotas, behind a "trusted proxy" (TRUST_PROXY=on) so that the
