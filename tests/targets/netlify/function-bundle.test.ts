@@ -62,7 +62,7 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 function writeProbe(name: string, request: string) {
   writeFileSync(
     join(bundles[name]!, 'probe.mjs'),
-    `const fn = await import('./functions/${name}.mjs');
+    `const fn = await import('./netlify/functions/${name}.mjs');
      const res = await fn.default(${request}, {});
      console.log(JSON.stringify({ status: res.status, body: await res.json() }));`,
   );
@@ -147,7 +147,7 @@ describe('Netlify function bundle', () => {
     expect(existsSync(join(bundle, 'dist'))).toBe(false);
     writeFileSync(
       join(bundle, 'probe-methods.mjs'),
-      `const fn = await import('./functions/other-methods.mjs');
+      `const fn = await import('./netlify/functions/other-methods.mjs');
        const asked = [['POST', '/'], ['DELETE', '/produtos-novos'], ['POST', '/gpt.json'], ['OPTIONS', '/llms.txt'], ['OPTIONS', '/']];
        const answers = [];
        for (const [method, path] of asked) {
@@ -210,7 +210,7 @@ describe('Netlify function bundle', () => {
       ).toString('base64');
       writeFileSync(
         join(bundle, 'probe-first-line.mjs'),
-        `const fn = await import('./functions/rate-limited.mjs');
+        `const fn = await import('./netlify/functions/rate-limited.mjs');
          const call = JSON.stringify({ jsonrpc: '2.0', id: 'ask-1', method: 'tools/call', params: { name: 'get_product', arguments: { productId: 1 } } });
          const asked = [
            ['GET', '${NETLIFY_RATE_LIMITED_PATH}', undefined],
@@ -303,7 +303,7 @@ describe('Netlify function bundle', () => {
     expect(body.products).toHaveLength(2);
     writeFileSync(
       join(bundles.service!, 'probe-headers.mjs'),
-      `const fn = await import('./functions/service.mjs');
+      `const fn = await import('./netlify/functions/service.mjs');
        const res = await fn.default(new Request('https://site.example/gpt/products.json'), {});
        console.log(JSON.stringify(Object.fromEntries(res.headers)));`,
     );
@@ -342,7 +342,7 @@ describe('Netlify function bundle', () => {
     writeFileSync(
       join(bundles.service!, 'probe-pages.mjs'),
       `import { readFileSync } from 'node:fs';
-       const fn = await import('./functions/service.mjs');
+       const fn = await import('./netlify/functions/service.mjs');
        const failing = [];
        for (const path of JSON.parse(readFileSync('paths.json', 'utf8'))) {
          const res = await fn.default(new Request('https://site.example' + path), {});

@@ -180,7 +180,7 @@ async function runBundled(
   const entry = filesOf(dir).find((f) => f.endsWith(`${SCHEDULED_REBUILD_FUNCTION}.mjs`))!;
   writeFileSync(
     join(dir, 'probe.mjs'),
-    `const fn = await import('../${entry}');
+    `const fn = await import('./${entry}');
      const res = await fn.default(new Request('https://site.example/.netlify/functions/${SCHEDULED_REBUILD_FUNCTION}', ${JSON.stringify(init)}), {});
      console.log(JSON.stringify({ status: res.status, body: await res.json() }));`,
   );
