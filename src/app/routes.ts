@@ -40,7 +40,8 @@ export const NETLIFY_RATE_LIMITED_PATH = PATHS.rateLimited;
  * this service's contract. A second function (netlify/functions/other-methods.ts) takes those
  * methods on every path the service and rate-limited functions do not have, so both targets give
  * the same 405 (and the documents' CORS preflight). Functions with a path run before static files;
- * a function limited to some methods leaves the others to the CDN (docs/architecture.md).
+ * a function limited to some methods leaves the others to the CDN (docs/architecture.md, "Other
+ * methods on Netlify's static files").
  */
 export const NETLIFY_OTHER_METHODS = {
   path: '/*',

@@ -49,8 +49,9 @@ export function openCatalog(file: string, options: { memoryMap?: boolean } = {})
   }
   try {
     // Keep the shared lock for the life of the connection instead of taking it (with file reads
-    // and syscalls) on every query: about 7x faster per lookup. The snapshot is never written in
-    // place (builds rename a new file over it), so no writer waits on this lock.
+    // and syscalls) on every query, which costs more than the lookup (docs/benchmarks.md, "Stats
+    // throughput figures"). The snapshot is never written in place (builds rename a new file over
+    // it), so no writer waits on this lock.
     db.pragma('locking_mode = EXCLUSIVE');
     // Read pages through a memory map instead of a read() call each: the snapshot is read-only,
     // and the kernel's page cache then serves every process that opens it.

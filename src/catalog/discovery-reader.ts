@@ -76,7 +76,7 @@ export type StorePoint = [storeId: number, merchantId: number, latitude: number,
 
 /**
  * The discovery queries (catalog_overview, search_local_products, get_product) over an opened
- * snapshot; statements prepared once. Full-text expressions come from search/words.ts only.
+ * snapshot; statements prepared once. Full-text expressions come from src/search/query/words.ts only.
  */
 export interface DiscoveryReader extends Vocabulary {
   counts: CatalogCounts;
@@ -88,7 +88,7 @@ export interface DiscoveryReader extends Vocabulary {
   /** A city's districts, most products first. */
   districtsOfCity(cityId: number, limit: number): DistrictRow[];
   categoryBySlug(slug: string): CategoryRow | undefined;
-  /** Matches of a full-text expression (search/words.ts), at most `limit`, in no useful order. */
+  /** Matches of a full-text expression (src/search/query/words.ts), at most `limit`, in no useful order. */
   matches(expression: string, limit: number): Match[];
   /** How many matches the expression has, counting up to `limit` only (the index alone: cheap). */
   countMatches(expression: string, limit: number): number;
@@ -180,7 +180,7 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     .prepare('SELECT word, docs, naming_docs, title_docs FROM search_words WHERE word >= ? AND word < ? AND length(word) BETWEEN ? AND ?')
     .raw(true);
   // Scalar subqueries instead of joins, and no ORDER BY on the index scan (it is in id order
-  // already): measured with SQLite 3.54, ten times cheaper per lookup (2 µs against 19 and 12).
+  // already): SQLite's joins and sort cost many times the lookup (docs/benchmarks.md, "MCP throughput").
   const product = db.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ? AND p.published_at IS NOT NULL`);
   const storesOfMerchant = db.prepare(`SELECT ${STORE_COLUMNS} FROM stores WHERE merchant_id = ?`);
   const storePointsOfMerchant = db.prepare('SELECT id, latitude, longitude FROM stores WHERE merchant_id = ? ORDER BY id').raw(true);

@@ -41,7 +41,8 @@ export function createDocumentsReader(db: Database): DocumentsReader {
       GROUP BY st.city_id ORDER BY count(*) DESC, min(st.id) LIMIT 1)
     ORDER BY s.position
     LIMIT ?`);
-  // Pages of rows by id: all() on a page costs half of iterate() per row, and memory stays flat.
+  // Pages of rows by id: all() on a page costs less per row than iterate() (docs/benchmarks.md,
+  // "Compressed documents"), and memory stays flat.
   const sitemapPage = db
     .prepare('SELECT id, slug, updated_at FROM products WHERE id > ? AND published_at IS NOT NULL ORDER BY id LIMIT 5000')
     .raw(true);

@@ -131,7 +131,7 @@ CREATE TABLE synonyms (
 -- such word's list before reading the first match, on every query; and the counts let a search
 -- pick its plan (few matches: read them all; many: read the most viewed tiers first).
 -- docs sums the word's products over every text column, naming_docs over title, category and
--- brand (what names the product), title_docs in titles: the ranking groups (search/words.ts,
+-- brand (what names the product), title_docs in titles: the ranking groups (src/search/query/words.ts,
 -- RANKED_COLUMNS). Upper bounds, enough to plan with.
 CREATE TABLE search_words (
   word TEXT PRIMARY KEY,
@@ -209,8 +209,8 @@ DROP TABLE temp.index_terms;`,
 /**
  * Built at the end: indexes for the discovery queries (a merchant's stores, places and categories
  * by key), the store points for radius searches, and planner statistics from a sample
- * (analysis_limit) rather than a full scan. No index over the million products' rows: one costs
- * 1.4 s of build, and nothing reads products other than by id.
+ * (analysis_limit) rather than a full scan. No index over the products' rows: one would lengthen
+ * the build (docs/benchmarks.md, "The build"), and nothing reads products other than by id.
  */
 export const SNAPSHOT_INDEXES = `
 CREATE INDEX stores_by_merchant ON stores (merchant_id);

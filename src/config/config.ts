@@ -116,7 +116,7 @@ export const EnvSchema = z.object({
   SNAPSHOT_RELEASE_SECONDS: seconds.default(30),
   /** Megabytes of rendered product pages kept in memory (the most recent); 0 keeps none. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(32),
-  /** Index entries one search may walk (docs/api.md, "Bounded search"); unset: the tools' default. */
+  /** Index entries one search may walk (docs/api.md, "Search semantics"); unset: the tools' default. */
   SEARCH_WORK_BUDGET: z.coerce.number().int().min(10_000).max(1_000_000_000).optional(),
 });
 

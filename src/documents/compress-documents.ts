@@ -10,9 +10,9 @@ const AT_ONCE = 4;
 /**
  * Writes each document's Brotli and gzip forms beside it (`gpt.json.br`, `gpt.json.gz`), once, at
  * build time, for the self-hosted server to send to clients that take them (serve-documents.ts):
- * a child sitemap of a million-product catalog is 7 MB as text. Brotli at quality 5 and gzip at
- * its default level: nearly the best sizes for text like this, at a speed a build can afford
- * (docs/benchmarks.md). Netlify's CDN compresses by itself: no forms are written there.
+ * a child sitemap of a million-product catalog is megabytes of text. Brotli at quality 5 and gzip
+ * at its default level: nearly the best sizes for text like this, at a speed a build can afford
+ * (docs/benchmarks.md, "Compressed documents"). Netlify's CDN compresses by itself: no forms are written there.
  */
 export async function precompressDocuments(dir: string, paths: readonly string[]): Promise<void> {
   const queue = [...paths];

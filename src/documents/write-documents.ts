@@ -22,7 +22,8 @@ const UTC_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
 
 /**
  * W3C datetime in UTC, whole seconds: every ISO 8601 form the catalog import accepts, made uniform.
- * A time already in UTC is cut to its seconds, without a Date (a tenth of the cost, a million times).
+ * A time already in UTC is cut to its seconds, without a Date: far cheaper, once per product
+ * (docs/benchmarks.md, "Compressed documents").
  */
 function w3cDateTime(iso: string): string {
   if (UTC_SECONDS.test(iso)) return `${iso.slice(0, 19)}Z`;

@@ -4,7 +4,8 @@ import { readBodyText } from './read-body.ts';
  * The request facts a route reads and the answer it gives, as plain data. The Web adapters
  * (Netlify, Astro) turn a Request into facts and an answer into a Response; the self-hosted server
  * reads facts off the socket and writes answers to it directly, because building WHATWG
- * Request/Response objects costs several times a whole stats answer (docs/benchmarks.md).
+ * Request/Response objects costs several times a whole stats answer (docs/benchmarks.md, "Why
+ * plain answers").
  */
 export interface Answer {
   status: number;

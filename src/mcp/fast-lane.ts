@@ -7,9 +7,10 @@ import { SERVER_INFO } from './server.ts';
 import type { ToolSet } from './tool-list.ts';
 
 /**
- * A measured fast path (docs/architecture.md, "The MCP fast lane"): a tools/call whose arguments
- * the tool's schema accepts is answered here, from the same tool code, without a server and a
- * transport per request, which cost 30 times the lookup. Its answers are the SDK's, byte for byte:
+ * A measured fast path (docs/api.md, "What the SDK does, and what this endpoint decides first"):
+ * a tools/call whose arguments the tool's schema accepts is answered here, from the same tool code,
+ * without a server and a transport per request, which cost far more than the lookup
+ * (docs/benchmarks.md, "MCP throughput"). Its answers are the SDK's, byte for byte:
  * tests/integration/mcp-fast-lane.test.ts compares the two on every tool and revision. Anything
  * else (another method, arguments the schema refuses, a 2026-07-28 request whose headers are not
  * exactly the ones it requires) returns null and goes to the SDK.

@@ -10,7 +10,8 @@ import { deflateRawSync } from 'node:zlib';
 const MiB = 1024 * 1024;
 
 /**
- * Netlify's limits on one function bundle (sources in docs/operations.md): 250 MB unzipped
+ * Netlify's limits on one function bundle (sources in docs/operations.md, "Catalog size on
+ * Netlify"): 250 MB unzipped
  * (262,144,000 bytes, the figure of AWS Lambda's "Unzipped size must be smaller than" error) and
  * 50 MB zipped (52,428,800 bytes).
  */
@@ -19,9 +20,9 @@ export const NETLIFY_FUNCTION_LIMITS = { unzippedBytes: 250 * MiB, zippedBytes: 
 /**
  * The `service` bundle without its snapshot, as Netlify's bundler makes it with netlify.toml's
  * settings: the function, the modules it imports, better-sqlite3's Linux x64 binary and Astro's
- * server build. Measured by bench/netlify-bundle-size.ts (8,455,766 bytes unzipped, 3,026,506
- * zipped; docs/benchmarks.md), rounded up to the next MiB so that the estimate errs on the safe
- * side; tests/targets/netlify/function-bundle-size.test.ts fails when the real bundle outgrows it.
+ * server build. Measured by bench/netlify-bundle-size.ts (docs/benchmarks.md, "Netlify Function
+ * bundle against the catalog's size"), rounded up to the next MiB so that the estimate errs on
+ * the safe side; tests/targets/netlify/function-bundle-size.test.ts fails when the real bundle outgrows it.
  */
 export const SERVICE_BUNDLE_WITHOUT_SNAPSHOT = { unzippedBytes: 9 * MiB, zippedBytes: 3 * MiB } as const;
 
@@ -93,7 +94,8 @@ export function bundleSizeProblem(estimate: BundleEstimate, limits = NETLIFY_FUN
  * The size of a file deflated as Netlify's bundler zips it: archiver's zip entries are deflated at
  * zlib level 1 (compress-commons' ZipArchiveOutputStream uses Z_BEST_SPEED when no level is given).
  * In one piece, synchronously: deflate's output does not depend on how its input is cut, and the
- * build deflates at most a snapshot under the unzipped limit (a few seconds, bench/netlify-bundle-size.ts).
+ * build deflates at most a snapshot under the unzipped limit (seconds: docs/benchmarks.md, "Netlify
+ * Function bundle against the catalog's size").
  */
 export function deflatedSize(file: string): number {
   return deflateRawSync(readFileSync(file), { level: 1 }).length;

@@ -36,8 +36,8 @@ const utf8 = new TextEncoder();
 
 /**
  * What a kept page costs the process: its bytes, then its key, ETag, entry and the ArrayBuffer's
- * objects (about 1.4 kB a page in V8's heap, which V8 doubles as headroom for garbage) and the
- * allocator's share: 4 kB, calibrated with `npm run bench -- --only pages` (docs/benchmarks.md).
+ * objects in V8's heap (which V8 doubles as headroom for garbage) and the allocator's share: 4 kB,
+ * calibrated with `npm run bench -- --only pages` (docs/benchmarks.md, "Product pages in memory").
  */
 const pageWeight = (page: KeptPage) => page.body.byteLength + 4096;
 

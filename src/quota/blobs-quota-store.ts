@@ -22,23 +22,13 @@ export function bucketStoreName(name: string, expiresAt: number): string {
 }
 
 /**
- * Quotas in Netlify Blobs, for the Netlify target. Blobs has no TTL and no atomic increment, and
- * the local BlobsServer returns no ETag on reads, so a read-modify-write of one counter blob with
- * `onlyIfMatch` cannot be relied on. Instead every admitted use claims a numbered slot blob
- * ("<key>/n/1", "<key>/n/2", …) with `onlyIfNew`, which succeeds for exactly one writer:
- *
- * - a use tries slots upward from a hint and stops at the first it creates (admitted, `used` is
- *   that slot) or past `limit` (refused);
- * - nobody starts above a free slot (hints come from slots seen taken, or from a count of the
- *   slots that exist), so the slots taken are always 1..n, and a refusal means 1..limit are all
- *   taken: exactly `limit` uses are admitted, however many instances race.
- *
- * That holds where `onlyIfNew` is atomic, as Netlify documents for its service. The local
- * BlobsServer checks and writes in two steps, so uses within one instance are also serialized
- * per key here (which keeps them exact there too); see the tests for what that server can show.
- * Window numbers are part of the keys, so old windows are never read again; their blobs live in
- * stores by expiry hour (bucketStoreName), which the scheduled sweep deletes whole. The salt is
- * in the store `name` itself, which is never swept.
+ * Quotas in Netlify Blobs, for the Netlify target. Blobs has no TTL and no atomic increment, so
+ * every admitted use claims a numbered slot blob ("<key>/n/1", "<key>/n/2", …) with `onlyIfNew`,
+ * which succeeds for exactly one writer: nobody starts above a free slot, so exactly `limit` uses
+ * are admitted however many instances race. Uses of one key are also serialized within an instance
+ * (the local BlobsServer checks and writes in two steps). Blobs live in stores by expiry hour
+ * (bucketStoreName), which the sweep deletes whole; the salt is in the store `name` itself, never
+ * swept. Why it holds, and where it does not: docs/architecture.md, "Quota stores".
  */
 export class BlobsQuotaStore implements QuotaStore {
   private readonly open: OpenBlobs;

@@ -22,22 +22,12 @@ interface Lease {
 }
 
 /**
- * Quotas in a SQLite file of their own (never the catalog snapshot, which is read-only and
- * replaced by builds), for the self-hosted server, safe with any number of processes on the
- * machine. A transaction per request would cost about 25 µs, as much as the rest of a stats
- * answer, so each process takes units in leases: one IMMEDIATE transaction (the file's write lock
- * serializes processes) grants an eighth of what is left of a key's quota, at least one unit, and
- * the process hands them out from memory.
- *
- * - The file never grants beyond the limit, so no number of processes admits more than it.
- * - Within one process the count is exact: it refuses only once the file has granted every unit
- *   and it has handed out all of its own.
- * - Across processes, units leased but unused by one process are not available to another until
- *   the window ends; leases shrink as the quota runs out, so few are ever stranded. The error is
- *   always on the strict side.
- *
- * Distinct members (the enumeration guard) are remembered per process, and a new member takes a
- * unit: a member seen by two processes counts twice, again on the strict side.
+ * Quotas in a SQLite file of their own (never the catalog snapshot), for the self-hosted server,
+ * safe with any number of processes on the machine. A transaction per use would cost as much as
+ * the rest of a stats answer (docs/benchmarks.md, "Stats throughput figures"), so each process
+ * leases units: one IMMEDIATE transaction grants an eighth of what is left of a key's quota (at
+ * least one), and the process hands them out from memory. Exact within a process, never above the
+ * limit across processes; every error is on the strict side (docs/architecture.md, "Quota stores").
  */
 export class LocalQuotaStore implements QuotaStore {
   private readonly db: Database.Database;

@@ -1,8 +1,9 @@
 /**
- * Where quota counts live. A store that answers at once (memory, the SQLite file) returns plain
- * values: a promise per use would cost a stats request a fifth of its time. One interface, a
- * store per deployment (Netlify Blobs, a local SQLite file, process memory). Keys name a client, a quota and a window ("rest:<client>:<window>"), so
- * an entry is never reset: a new window is a new key, and expired keys are only cleanup.
+ * Where quota counts live: one interface, a store per deployment (Netlify Blobs, a local SQLite
+ * file, Redis, process memory; docs/architecture.md, "Quota stores"). A store that answers at once
+ * (memory, the SQLite file) returns plain values: a promise per use would weigh on every stats
+ * request (docs/benchmarks.md, "Stats throughput figures"). Keys name a client, a quota and a
+ * window, so an entry is never reset: a new window is a new key, and expired keys are only cleanup.
  */
 export interface QuotaStore {
   /**

@@ -42,14 +42,11 @@ interface ClientKeys {
 const CACHED_CLIENTS = 10_000;
 
 /**
- * The public quotas over a quota store: REST requests per client, distinct product
- * ids per client (the enumeration guard), MCP tools/call per client, and all MCP POSTs per client.
- * `client` is already an opaque key (a salted hash), never an address.
- *
- * Fixed windows: a window ends at a multiple of its length since the epoch, the same moment for
- * every instance, and each window is a new store key, so nothing is ever reset. The limit is part
- * of the key too: a changed limit starts new counts, so units granted under an old, larger limit
- * (a process killed while holding a lease of them) never count against a new one.
+ * The public quotas over a quota store: REST requests per client, distinct product ids per client
+ * (the enumeration guard), MCP tools/call per client, and all MCP POSTs per client. `client` is
+ * already an opaque key (a salted hash), never an address. Fixed windows, the same on every
+ * instance; each window is a new store key that names the limit too, so nothing is ever reset
+ * (docs/architecture.md, "Quota stores").
  *
  * This runs on every API request: it is written to allocate little and to stay synchronous while
  * the store answers synchronously (the SQLite file, memory).

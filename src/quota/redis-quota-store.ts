@@ -93,16 +93,12 @@ export interface RedisQuotaStoreOptions {
 
 /**
  * Quotas in Redis or Valkey, for self-hosted instances behind a load balancer: every instance
- * counts in the same keys, so a client's quota holds across them, exactly. Each use is one script
- * (TAKE, REMEMBER); keys are "<prefix><key>" and expire with their window. The salt is kept under
- * "<prefix>salt", written once (SET NX) and read by every instance.
- *
- * Latency stays bounded when Redis is not there: the FallbackQuotaStore around this store gives a
- * use a timeout, and this store fails fast. Disconnected (refused, reset, not yet connected),
- * commands are rejected at once, not queued, and the client reconnects in the background. Connected
- * to a Redis that does not answer (a hung server, a network partition), TCP would wait for minutes:
- * when uses have waited `stallMs` with no reply, the connection is dropped (its waiting uses fail)
- * and a new one opened.
+ * counts in the same keys ("<prefix><key>", expiring with their window), one script per use (TAKE,
+ * REMEMBER), so a client's quota holds across them, exactly; the salt is "<prefix>salt" (SET NX).
+ * It fails fast rather than wait, and the FallbackQuotaStore around it counts meanwhile:
+ * disconnected, commands are rejected at once; connected to a Redis that does not answer, a
+ * connection whose uses have waited `stallMs` with no reply is dropped and reopened
+ * (docs/architecture.md, "Quota stores").
  */
 export class RedisQuotaStore implements QuotaStore {
   private readonly url: string;

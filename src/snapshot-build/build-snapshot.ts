@@ -157,8 +157,8 @@ function loadFiles(
 ): Promise<Map<string, string>> {
   const input: ParseWorkerInput = { files: files.map(({ kind, path, name }) => ({ kind, path, name })), mainThreadParses };
   // The worker makes short-lived garbage only (lines, parsed records): a small young generation
-  // collects it often and cheaply, and keeps the build's peak RSS under 512 MB on a million
-  // products (about 80 MB lower than the default). Capping the old generation instead slowed
+  // collects it often and cheaply, and keeps the build's peak RSS within its 512 MB target on a
+  // million products (docs/benchmarks.md, "The build"). Capping the old generation instead slowed
   // parsing to a crawl.
   const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
     workerData: input,

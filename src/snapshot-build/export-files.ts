@@ -52,7 +52,7 @@ export function locateExportFiles(dir: string, issues: IssueLog): ExportFile[] {
   return files;
 }
 
-/** The export's optional synonyms file (search/synonyms-file.ts), if it has one. */
+/** The export's optional synonyms file (src/search/query/synonyms-file.ts), if it has one. */
 export function locateSynonymsFile(dir: string): Omit<ExportFile, 'kind'> | null {
   const path = join(dir, SYNONYMS_FILE);
   try {

@@ -16,9 +16,10 @@ const NOT_TEXT =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /*
- * Most merchant text is already clean, and the rewrites below cost a third of a product's
- * validation: one test first says whether a rewrite could change anything at all (any control,
- * surrogate or noncharacter; for one line also white space other than single inner spaces).
+ * Most merchant text is already clean, and the rewrites below are a large share of a product's
+ * validation (docs/benchmarks.md, "The build"): one test first says whether a rewrite could
+ * change anything at all (any control, surrogate or noncharacter; for one line also white space
+ * other than single inner spaces).
  */
 const LINE_NEEDS_REWRITE = /[\u0000-\u001F\u007F-\u009F\uD800-\uDFFF\uFFFE\uFFFF]|[^\S ]|^ | $| {2}/;
 const PARAGRAPHS_NEED_REWRITE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uD800-\uDFFF\uFFFE\uFFFF]|^\s|\s$/;

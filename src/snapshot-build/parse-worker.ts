@@ -3,7 +3,7 @@
  * valid records in batches, so validation runs on one core while the main thread inserts on the
  * other. When the main thread has nothing queued, the worker sends the next batch's lines
  * unparsed for the main thread to parse itself: parsing costs more than inserting, so the main
- * thread would otherwise wait (about 1 s of a million products; docs/benchmarks.md).
+ * thread would otherwise wait (docs/benchmarks.md, "The build").
  * Ends each file with the SHA-256 of its decompressed bytes (for the catalog version).
  */
 import { createHash } from 'node:crypto';

@@ -53,7 +53,8 @@ class FacetTable {
 
 /**
  * Runs an insert; false when the primary key already exists. Stores and counters are checked for
- * duplicates by their tables' keys rather than by id sets in memory (a million ids weigh ~30 MB).
+ * duplicates by their tables' keys rather than by id sets in memory, which the build's memory
+ * would feel (docs/benchmarks.md, "The build").
  */
 function insertUnique(insert: () => unknown): boolean {
   try {
@@ -71,7 +72,7 @@ function insertUnique(insert: () => unknown): boolean {
  */
 const DRAFT = 0;
 
-/** A million views in 8 MB outside the JS heap (a number[] takes twice that, and garbage as it grows). */
+/** Views as 8-byte doubles outside the JS heap (a number[] takes more, and leaves garbage as it grows). */
 class GrowingFloat64Array {
   private buffer = new Float64Array(1 << 16);
   private length = 0;
@@ -101,8 +102,8 @@ export function tierThresholds(views: Float64Array): number[] {
 /**
  * Reference and uniqueness checks plus inserts, one loader per export file. Files are read in the
  * order merchants → stores → products → engagement, so every reference points to ids already seen.
- * Merchant and product ids live in memory (about 60 MB for a million products): every later
- * record refers to them.
+ * Merchant and product ids live in memory (their size: docs/benchmarks.md, "The build"): every
+ * later record refers to them.
  */
 export function createRecordLoaders(db: Database) {
   const merchants = new Map<number, MerchantTotals>();

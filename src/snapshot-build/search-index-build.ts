@@ -32,8 +32,8 @@ const INDEX_COLUMNS = 5;
  * Builds the snapshot's full-text index and its vocabulary (search_words) in parts: by default one
  * per core, each of at least PRODUCTS_PER_PART published products. This thread indexes the first
  * part and a worker thread each of the others (search-index-worker.ts); then they are joined.
- * FTS5 builds an index on one thread: this is how the build uses every core for it (on a million
- * products on two cores, the index phase went from 5.0 to about 2.8 s; docs/benchmarks.md).
+ * FTS5 builds an index on one thread: this is how the build uses every core for its longest
+ * phase (docs/benchmarks.md, "The build").
  *
  * The snapshot's loaded rows must be committed, and `snapshotFile` free of any other connection's
  * transaction: the parts read it.
@@ -94,7 +94,7 @@ function idRanges(snapshotFile: string, requestedParts?: number): [number, numbe
  * past the previous parts', and writes the structure and averages records that list and count
  * them all; sums the parts' vocabularies. Every part's rows are in a range of ids of its own, so
  * the segments never hold the same row twice: the joined index is what one pass would have built,
- * in more segments (a million products on two cores: 4 segments, where one pass left 5).
+ * in more segments than one pass leaves, which search reads as fast (docs/benchmarks.md, "The build").
  *
  * Its own connection: the build's connection may hold FTS5's cached structure record, which only
  * another connection's commit invalidates.

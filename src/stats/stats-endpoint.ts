@@ -29,7 +29,7 @@ export const STATS_METHODS = 'GET, OPTIONS';
 /** The two stats paths, the kind and the id segment captured (the route's log template reads it too). */
 export const STATS_ROUTE = /^\/api\/public\/v1\/(products|merchants)\/([^/]*)\/stats$/;
 
-/** About 2 MB of rendered answers per process. */
+/** Rendered answers kept per process: small beside the process (docs/benchmarks.md, "Stats throughput figures"). */
 const RENDERED_CACHE_ENTRIES = 10_000;
 
 function productStats(catalog: CatalogReader, productId: number): ProductStats {

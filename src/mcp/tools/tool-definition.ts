@@ -62,7 +62,8 @@ export function defineTool<In extends z.ZodObject, Out extends z.ZodObject>(spec
 /**
  * The zod schema as a Standard Schema whose JSON Schema is converted once per process: the SDK
  * asks for it on every server instance, and this endpoint makes one per request (converting the
- * three tools' schemas each time was a quarter of a tools/call's cost).
+ * three tools' schemas each time was a large share of a tools/call's cost: docs/benchmarks.md,
+ * "MCP throughput").
  */
 function withMemoizedJsonSchema(schema: z.ZodObject): StandardSchemaWithJSON<Record<string, unknown>> {
   const standard = schema['~standard'] as unknown as StandardSchemaWithJSON<Record<string, unknown>>['~standard'];

@@ -1,7 +1,7 @@
 /**
  * The scheduled rebuild on Netlify: POSTs the site's build hook, so that Netlify builds and
  * deploys the site again from the current catalog export. `npm run build` writes the function
- * that runs it, with the schedule, only when REBUILD_SCHEDULE is set (rebuild-schedule.ts);
+ * that runs it, with the schedule, only when REBUILD_SCHEDULE is set (src/netlify-build/rebuild-schedule.ts);
  * unset, nothing exists and nothing runs.
  *
  * The hook URL (REBUILD_HOOK_URL) is a secret: whoever has it can start builds. It is read from

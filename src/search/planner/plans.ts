@@ -30,8 +30,8 @@ export const COUNT_CAP = 1_000;
 /**
  * What one tool call may walk in the index, in index entries: every read is estimated before it
  * runs, from the counts (readCost), and one that would pass the budget is not run; the search
- * stops where it is and says so. Reads walk 50 to 160 entries a microsecond here: at most some
- * 30 ms of reads on a million products, whatever the words (docs/benchmarks.md, "Bounded search").
+ * stops where it is and says so. Sized so that no words make a call's reads last more than some
+ * tens of milliseconds on a million products (docs/benchmarks.md, "Bounded search").
  */
 export const WALK_BUDGET = 1_500_000;
 
@@ -109,7 +109,8 @@ function matchBound(request: SearchRequest, columns: Columns = 'any'): number {
 /**
  * The estimated walk of one index read of the words and the category, with facet lists of
  * `facetEntries` entries more (a tier's, some merchants'): FTS5 walks each term's whole list to
- * intersect them (measured: a common word and a list of 500 cost as much as the word alone), so a
+ * intersect them (a common word beside a short list costs as much as the word alone:
+ * docs/benchmarks.md, "Bounded search"), so a
  * read costs the sum of its lists, less when it reaches its limit early. Words shaped like filter
  * tokens have no count (the vocabulary leaves them out) and are rare in product text.
  */
@@ -203,8 +204,9 @@ export function searchPlace(reader: DiscoveryReader, request: SearchRequest, pla
     } else {
       for (let tier = 1; tier <= TIERS && results.length + pass.length < limit; tier++) {
         if (tier >= LARGE_TIERS_FROM && wholeReadIsCheaper(request, columns, tier, place.products)) {
-          // Read this group's matches in the whole catalog at once instead ("tamanho rapido" in
-          // São Paulo: "rapido" is in 2,132 titles, none with "tamanho"; tier 6 alone took 20 ms).
+          // Read this group's matches in the whole catalog at once instead: a word in few titles
+          // walks the large tiers of a large city for little ("tamanho rapido" in São Paulo,
+          // docs/benchmarks.md, "Search latency").
           const matches = wholeGroup(false);
           if (matches) {
             pass.length = 0;
