@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_HEADERS, pageHeadersWith } from './page-headers.ts';
+import { PAGE_HEADERS, pageFailure, pageHeadersWith } from './page-headers.ts';
 
 describe('the headers of an HTML page', () => {
   it('refuse framing twice: CSP frame-ancestors and X-Frame-Options', () => {
@@ -21,5 +21,14 @@ describe('the headers of an HTML page', () => {
   it('leave the shared headers as they were', () => {
     pageHeadersWith("default-src 'self'");
     expect(PAGE_HEADERS['Content-Security-Policy']).toBe("frame-ancestors 'none'");
+  });
+});
+
+describe("a page's 500", () => {
+  it('is plain Portuguese text for the reader, never stored, without a detail', () => {
+    const answer = pageFailure();
+    expect(answer.status).toBe(500);
+    expect(answer.headers).toEqual({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    expect(answer.body).toBe('Erro interno.\n');
   });
 });
