@@ -38,6 +38,7 @@ export const SearchResultSchema = z.object({
     distanceKm: z.number().optional().describe("Distance from the given coordinates to this store, the merchant's nearest"),
   }).describe('The store that puts the product in the place searched'),
   availability: z.literal('in_stock').describe('Published products are in stock'),
+  imageUrl: z.string().describe("The product's image, as the merchant gave it"),
   url: z.string().describe('Canonical product page'),
 });
 

@@ -204,6 +204,7 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
       merchant: { id: product.merchantId, name: product.merchantName },
       store: hit.distanceKm === undefined ? storeView(store) : { ...storeView(store), distanceKm: roundKm(hit.distanceKm) },
       availability: 'in_stock',
+      imageUrl: product.imageUrl,
       url: ctx.productUrl(product.id, product.slug),
     };
     output.results.push(result);
