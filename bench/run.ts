@@ -56,8 +56,10 @@ if (values.only === 'bundle') {
 /** The server benchmarks run the built site: built first when there is none. */
 function ensureBuiltSite() {
   if (!existsSync('dist/server/entry.mjs')) {
-    console.error('[bench] building the site first…');
-    execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], { stdio: 'inherit' });
+    // `npm run build`, not Astro alone: the site's documents are written from the snapshot, which a
+    // fresh clone does not have yet.
+    console.error('[bench] building the site first (npm run build)…');
+    execFileSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
   }
 }
 
