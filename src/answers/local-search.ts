@@ -89,8 +89,8 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
   const query = input.query?.trim() ? input.query : null;
   // No place given, but one named in the query ("geladeira em curitiba"): that city, and the rest as words.
   const named = query !== null && !hasPlace(input) ? cityInQuery(reader, query) : null;
-  const { terms, ignored, onlyStopwords } =
-    query === null ? { terms: [], ignored: [], onlyStopwords: false } : searchTerms(named?.rest ?? query);
+  const { terms, ignored, onlyStopwords, noWords } =
+    query === null ? { terms: [], ignored: [], onlyStopwords: false, noWords: false } : searchTerms(named?.rest ?? query);
   const place = resolvePlace(reader, named ? { ...input, city: named.city } : input);
   if (named && place.kind === 'city') place.notes.push('The place was read from the query.');
 
@@ -118,6 +118,11 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
     message: '',
   };
   if (place.kind === 'unresolved') return { output: { ...output, message: place.message }, isError: true };
+  if (noWords && !named) {
+    // Not a listing of the place: the shopper asked for something, which no word here names.
+    const message = `No words to search for in ${JSON.stringify(query!.slice(0, 40))} (letters or digits). Name the product (geladeira, fone bluetooth), a brand or a category; leave query out to list the place's products.`;
+    return { output: { ...output, message }, isError: true };
+  }
   if (onlyStopwords && !named) {
     const message = `Only common words (${ignored.join(', ')}): nothing to search for. Name the product (geladeira, fone bluetooth), a brand or a category.`;
     return { output: { ...output, message }, isError: true };

@@ -153,9 +153,22 @@ describe('search_local_products reads what Brazilian shoppers type (sample catal
     ['celular', 'São Paulo', /^Smartphone/],
     ['500 ml', 'São Paulo', /500ml/],
     ['ＴＶ', 'São Paulo', /Smart TV/],
+    // What a shopper says around the thing
+    ['procuro um bom fone', 'São Paulo', /^Fone de Ouvido/],
+    ['preciso de um celular', 'São Paulo', /^Smartphone/],
+    ['quero uma geladeira', 'Curitiba', /^Geladeira/],
   ])('"%s" in %s finds %s first', (query, city, first) => {
     const found = titles({ query, city });
     expect(found[0], JSON.stringify(found)).toMatch(first);
+  });
+
+  it('answers a query of symbols or emoji as having no words, not as a listing of the place', () => {
+    for (const query of ['😀😀', '!!!']) {
+      const { output, isError } = search({ query });
+      expect(isError, query).toBe(true);
+      expect(output.results).toEqual([]);
+      expect(output.message).toMatch(/^No words to search for/);
+    }
   });
 
   it('says which word it read as a typo', () => {

@@ -133,9 +133,23 @@ describe('query words', () => {
       terms: ['geladeira', 'duas', 'portas'],
       ignored: ['de'],
       onlyStopwords: false,
+      noWords: false,
     });
-    expect(searchTerms('e com')).toEqual({ terms: [], ignored: ['e', 'com'], onlyStopwords: true });
-    expect(searchTerms('" -- ()')).toEqual({ terms: [], ignored: [], onlyStopwords: false });
+    expect(searchTerms('e com')).toEqual({ terms: [], ignored: ['e', 'com'], onlyStopwords: true, noWords: false });
+  });
+
+  it('says when a query has no word at all (symbols, emoji)', () => {
+    for (const query of ['" -- ()', '😀😀', '!!!', '★ ♥']) {
+      expect(searchTerms(query), query).toEqual({ terms: [], ignored: [], onlyStopwords: false, noWords: true });
+    }
+    expect(searchTerms('   ').noWords).toBe(false);
+  });
+
+  it("leaves out what a shopper says around the thing: it is no product's word", () => {
+    expect(searchTerms('Quero uma geladeira').terms).toEqual(['geladeira']);
+    expect(searchTerms('preciso de um celular').terms).toEqual(['celular']);
+    expect(searchTerms('procuro um bom fone').terms).toEqual(['fone']);
+    expect(searchTerms('você tem algum notebook?').terms).toEqual(['tem', 'notebook']);
   });
 });
 

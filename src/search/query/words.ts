@@ -23,6 +23,8 @@ export interface SearchTerms {
   ignored: string[];
   /** The text had words, all of them stopwords ("e com"): nothing to search for. */
   onlyStopwords: boolean;
+  /** The text had no word at all, only symbols or emoji ("😀", "!!!"): nothing to search for either. */
+  noWords: boolean;
 }
 
 /**
@@ -40,6 +42,7 @@ export function searchTerms(query: string): SearchTerms {
     terms: kept.slice(0, MAX_TERMS),
     ignored: [...unique.filter((w) => STOPWORDS.has(w)), ...kept.slice(MAX_TERMS)],
     onlyStopwords: unique.length > 0 && kept.length === 0,
+    noWords: unique.length === 0 && query.trim().length > 0,
   };
 }
 
