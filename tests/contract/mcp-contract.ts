@@ -597,7 +597,17 @@ export function describeMcpContract(name: string, target: () => Fetch) {
 
     it('treats hostile search text as data', async () => {
       const fetch = target();
-      for (const query of ['"', "' OR 1=1 --", 'NEAR(a b) AND {title}: x*', '\u0000\u0001', 'ção* ^ - + ()', '🙂'.repeat(500)]) {
+      // Words among the syntax are searched as words; text with no word at all is answered as such
+      // (a tool error asking for the product), never as a listing of the place.
+      const cases: [string, boolean][] = [
+        ["' OR 1=1 --", false],
+        ['NEAR(a b) AND {title}: x*', false],
+        ['ção* ^ - + ()', false],
+        ['"', true],
+        ['\u0000\u0001', true],
+        ['🙂'.repeat(500), true],
+      ];
+      for (const [query, noWords] of cases) {
         const call = await rpc(fetch, {
           jsonrpc: '2.0',
           id: 1,
@@ -605,8 +615,9 @@ export function describeMcpContract(name: string, target: () => Fetch) {
           params: { name: 'search_local_products', arguments: { query } },
         });
         expect(call.response.status).toBe(200);
-        expect(call.json.result.isError ?? false).toBe(false);
-        SearchOutputSchema.parse(call.json.result.structuredContent);
+        expect(call.json.result.isError ?? false, query).toBe(noWords);
+        const output = SearchOutputSchema.parse(call.json.result.structuredContent);
+        if (noWords) expect(output.message).toMatch(/^No words to search for/);
       }
     });
   });
