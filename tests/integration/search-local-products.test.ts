@@ -78,6 +78,22 @@ describe('search_local_products on the sample catalog', () => {
     expect(rio.results.every((r) => r.store.city === 'Rio de Janeiro')).toBe(true);
   });
 
+  it('reads the short names Brazilians give big cities, and says so', () => {
+    for (const [short, name] of [
+      ['BH', 'Belo Horizonte'],
+      ['Sampa', 'São Paulo'],
+      ['Rio', 'Rio de Janeiro'],
+      ['cwb', 'Curitiba'],
+    ]) {
+      const { output, isError } = search({ query: 'geladeira', city: short });
+      expect(isError, short).toBe(false);
+      expect(output.location.city?.name, short).toBe(name);
+    }
+    expect(search({ query: 'geladeira', city: 'cwb' }).output.message).toMatch(/Read "cwb" as Curitiba \(PR\)/);
+    // A short name is only read where no city has that name.
+    expect(search({ city: 'xyz' }).isError).toBe(true);
+  });
+
   it('filters by category name or slug', () => {
     const byName = search({ category: 'Eletrônicos' }).output;
     const bySlug = search({ category: 'eletronicos' }).output;

@@ -36,9 +36,38 @@ function splitState(text: string): { name: string; state: string | null } {
 const quote = (text: string) => JSON.stringify(text.slice(0, 80));
 const cityLabel = (city: CityRow) => `${city.name} (${city.state})`;
 
+/**
+ * The short names Brazilians give their big cities ("Sampa", "BH", "Floripa"), folded, with the
+ * city and state they stand for: read as the city when no city has that name.
+ */
+const CITY_SHORT_NAMES: ReadonlyMap<string, [name: string, state: string]> = new Map([
+  ['sampa', ['São Paulo', 'SP']],
+  ['sp', ['São Paulo', 'SP']],
+  ['rio', ['Rio de Janeiro', 'RJ']],
+  ['rj', ['Rio de Janeiro', 'RJ']],
+  ['bh', ['Belo Horizonte', 'MG']],
+  ['beaga', ['Belo Horizonte', 'MG']],
+  ['poa', ['Porto Alegre', 'RS']],
+  ['floripa', ['Florianópolis', 'SC']],
+  ['bsb', ['Brasília', 'DF']],
+  ['cwb', ['Curitiba', 'PR']],
+  ['ssa', ['Salvador', 'BA']],
+  ['sjc', ['São José dos Campos', 'SP']],
+]);
+
+/** The cities a name names: by their own name, else by a short name ("BH"), with a note saying how it was read. */
+function citiesNamed(reader: DiscoveryReader, name: string): { found: CityRow[]; notes: string[] } {
+  const found = reader.citiesByKey(foldKey(name));
+  const short = found.length === 0 ? CITY_SHORT_NAMES.get(foldKey(name)) : undefined;
+  if (short === undefined) return { found, notes: [] };
+  const city = reader.citiesByKey(foldKey(short[0])).filter((c) => c.state === short[1]);
+  return { found: city, notes: city.length > 0 ? [`Read ${quote(name.trim())} as ${short[0]} (${short[1]}).`] : [] };
+}
+
 function resolveCity(reader: DiscoveryReader, text: string): { city: CityRow; notes: string[] } | string {
   const { name, state } = splitState(text);
-  let found = reader.citiesByKey(foldKey(name));
+  const named = citiesNamed(reader, name);
+  let found = named.found;
   if (state !== null && found.some((c) => c.state === state)) found = found.filter((c) => c.state === state);
   if (found.length === 0) {
     const known = reader.cities.slice(0, 8).map(cityLabel).join(', ');
@@ -53,7 +82,7 @@ function resolveCity(reader: DiscoveryReader, text: string): { city: CityRow; no
           `Several cities are named ${quote(name)}; searched ${cityLabel(found[0]!)}, the one with the most products. Add the state ("${found[1]!.name}, ${found[1]!.state}") for another.`,
         ]
       : [];
-  return { city: found[0]!, notes };
+  return { city: found[0]!, notes: [...named.notes, ...notes] };
 }
 
 /** Districts of a city whose names are close to what was typed: begun by it, containing it as a word, or a typo away. */
