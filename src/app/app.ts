@@ -164,8 +164,10 @@ export function createApp(config: Config, platform: Platform): App {
     }
     return null;
   };
+  // Every request is logged by its route's template: looked up by the route, not searched for.
+  const templates = new Map(table.map(({ route, entry }) => [route, entry] as const));
   const template = (found: Route | null, pathname: string): string => {
-    const entry = found && table.find((row) => row.route === found)?.entry;
+    const entry = found && templates.get(found);
     return entry ? entry.template(pathname, parts) : '/*';
   };
   const app: Omit<App, 'fetch'> = {
