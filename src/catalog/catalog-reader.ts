@@ -25,6 +25,8 @@ export interface CatalogReader {
   readonly meta: CatalogMeta;
   /** A fingerprint of the export the snapshot was built from (an unchanged export needs no rebuild). */
   readonly sourceFingerprint: string;
+  /** The key this snapshot's build made to sign search cursors (never shown). */
+  readonly cursorKey: string;
   productEngagement(productId: number): EngagementCounts | undefined;
   merchantTotals(merchantId: number): MerchantTotals | undefined;
   /** The MCP tools' queries. */
@@ -76,6 +78,7 @@ export function openCatalog(file: string, options: { memoryMap?: boolean } = {})
       close: () => db.close(),
       meta: { catalogVersion: meta.get(META.catalogVersion) ?? '', generatedAt: meta.get(META.generatedAt) ?? '' },
       sourceFingerprint: meta.get(META.sourceFingerprint) ?? '',
+      cursorKey: meta.get(META.cursorKey) ?? '',
       productEngagement: (id) => {
         const row = engagement.get(id) as [number, number, number] | undefined;
         return row && { views: row[0], likes: row[1], dislikes: row[2] };

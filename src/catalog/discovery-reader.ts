@@ -2,7 +2,14 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { type SynonymTable, synonymTable } from '../search/query/synonyms.ts';
 import type { IndexWord, Vocabulary } from '../search/query/words.ts';
 
-export interface CityRow {
+/** A place's centre (its stores' mean point) and radius (to its farthest store). */
+export interface PlaceExtent {
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+}
+
+export interface CityRow extends PlaceExtent {
   id: number;
   name: string;
   state: string;
@@ -10,10 +17,25 @@ export interface CityRow {
   storesCount: number;
 }
 
-export interface DistrictRow {
+export interface DistrictRow extends PlaceExtent {
   id: number;
   cityId: number;
   name: string;
+  productsCount: number;
+}
+
+export interface BrandRow {
+  id: number;
+  name: string;
+  key: string;
+  productsCount: number;
+}
+
+/** A price band of the index (p<band>): its prices, in cents, and how many products it has. */
+export interface PriceBandRow {
+  band: number;
+  minCents: number;
+  maxCents: number;
   productsCount: number;
 }
 
@@ -71,8 +93,18 @@ export type Match = [productId: number, merchantId: number, views: number, likes
 /** A match and whether it is in the place searched (1) or not (0). */
 export type PlaceMatch = [...Match, inPlace: number];
 
-/** A store point from the geographic index. */
-export type StorePoint = [storeId: number, merchantId: number, latitude: number, longitude: number];
+/** A match with its price in cents (the reads of a price range or order). */
+export type PricedMatch = [...Match, priceCents: number];
+export type PricedPlaceMatch = [...PlaceMatch, priceCents: number];
+
+/** Prices in cents, both inclusive. */
+export interface CentsRange {
+  min: number;
+  max: number;
+}
+
+/** A store point from the geographic index, with the city and district it is in. */
+export type StorePoint = [storeId: number, merchantId: number, latitude: number, longitude: number, cityId: number, districtId: number];
 
 /**
  * The discovery queries (catalog_overview, search_local_products, get_product) over an opened
@@ -83,6 +115,10 @@ export interface DiscoveryReader extends Vocabulary {
   /** Every city and category, most products first (small tables, read once at open). */
   cities: CityRow[];
   categories: CategoryRow[];
+  /** Every brand, most products first; and the price bands, cheapest first. */
+  brands: BrandRow[];
+  priceBands: PriceBandRow[];
+  brandsByKey(key: string): BrandRow[];
   citiesByKey(key: string): CityRow[];
   districtsByKey(key: string): DistrictRow[];
   /** A city's districts, most products first. */
@@ -94,13 +130,18 @@ export interface DiscoveryReader extends Vocabulary {
   countMatches(expression: string, limit: number): number;
   /** Matches, each marked 1 if its merchant has a store in the place (token c<id> or d<id>), at most `limit`. */
   matchesMarkingPlace(expression: string, placeToken: string, limit: number): PlaceMatch[];
+  /** Matches priced within `price`, with their prices. */
+  pricedMatches(expression: string, price: CentsRange, limit: number): PricedMatch[];
+  pricedMatchesMarkingPlace(expression: string, placeToken: string, price: CentsRange, limit: number): PricedPlaceMatch[];
+  /** How many matches are priced within `price`, counting up to `limit` only (reads each match's price). */
+  countPricedMatches(expression: string, price: CentsRange, limit: number): number;
   /** Matches (in the place, if given) ordered by bm25() over all of them: the naive plan, for the benchmark. */
   matchesByRelevance(expression: string, placeToken: string | null, limit: number): Match[];
   /** A published product by id; drafts are not public. */
   product(id: number): ProductRow | undefined;
   storesOfMerchant(merchantId: number): StoreRow[];
   /** A merchant's store points only: what a radius search measures. */
-  storePointsOfMerchant(merchantId: number): [storeId: number, latitude: number, longitude: number][];
+  storePointsOfMerchant(merchantId: number): [storeId: number, latitude: number, longitude: number, cityId: number, districtId: number][];
   storePointsInBox(minLat: number, maxLat: number, minLon: number, maxLon: number): StorePoint[];
 }
 
@@ -140,19 +181,27 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     cities: count('SELECT count(*) FROM cities'),
     categories: count('SELECT count(*) FROM categories'),
   };
-  const cityColumns = 'id, name, state, products_count AS productsCount, stores_count AS storesCount';
+  const extent = 'latitude, longitude, radius_km AS radiusKm';
+  const cityColumns = `id, name, state, products_count AS productsCount, stores_count AS storesCount, ${extent}`;
   const cities = db.prepare(`SELECT ${cityColumns} FROM cities ORDER BY products_count DESC, name`).all() as CityRow[];
   const categories = db
     .prepare('SELECT id, name, slug, products_count AS productsCount FROM categories ORDER BY products_count DESC, name')
     .all() as CategoryRow[];
 
+  const brandColumns = 'id, name, key, products_count AS productsCount';
+  const brands = db.prepare(`SELECT ${brandColumns} FROM brands ORDER BY products_count DESC, name`).all() as BrandRow[];
+  const priceBands = db
+    .prepare('SELECT band, min_cents AS minCents, max_cents AS maxCents, products_count AS productsCount FROM price_bands ORDER BY band')
+    .all() as PriceBandRow[];
+  const brandsByKey = new Map<string, BrandRow[]>();
+  for (const brand of brands) brandsByKey.set(brand.key, [...(brandsByKey.get(brand.key) ?? []), brand]);
+
   const citiesByKey = db.prepare(`SELECT ${cityColumns} FROM cities WHERE key = ? ORDER BY products_count DESC`);
-  const districtsByKey = db.prepare(
-    'SELECT id, city_id AS cityId, name, products_count AS productsCount FROM districts WHERE key = ? ORDER BY products_count DESC',
-  );
+  const districtColumns = `id, city_id AS cityId, name, products_count AS productsCount, ${extent}`;
+  const districtsByKey = db.prepare(`SELECT ${districtColumns} FROM districts WHERE key = ? ORDER BY products_count DESC`);
   const categoryBySlug = db.prepare('SELECT id, name, slug, products_count AS productsCount FROM categories WHERE slug = ?');
   const districtsOfCity = db.prepare(
-    'SELECT id, city_id AS cityId, name, products_count AS productsCount FROM districts WHERE city_id = ? ORDER BY products_count DESC, name LIMIT ?',
+    `SELECT ${districtColumns} FROM districts WHERE city_id = ? ORDER BY products_count DESC, name LIMIT ?`,
   );
   const matchRows = 'SELECT f.rowid, l.merchant_id, l.views, l.likes';
   const fromIndex = 'FROM products_fts f JOIN engagement l ON l.product_id = f.rowid';
@@ -162,6 +211,21 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
   const inPlace = "instr(' ' || mp.places, ' ' || ? || 't?') > 0";
   const placeJoin = 'JOIN merchant_places mp ON mp.merchant_id = l.merchant_id';
   const matchesMarkingPlace = db.prepare(`${matchRows}, ${inPlace} ${fromIndex} ${placeJoin} WHERE products_fts MATCH ? LIMIT ?`).raw(true);
+  // Prices come from the products' rows, read only by the plans of a price range or order.
+  const priced = 'p.price_cents';
+  const pricedJoin = `JOIN products p ON p.id = f.rowid`;
+  const inPrice = `${priced} BETWEEN ? AND ?`;
+  const pricedMatches = db
+    .prepare(`${matchRows}, ${priced} ${fromIndex} ${pricedJoin} WHERE products_fts MATCH ? AND ${inPrice} LIMIT ?`)
+    .raw(true);
+  const pricedMatchesMarkingPlace = db
+    .prepare(
+      `${matchRows}, ${inPlace}, ${priced} ${fromIndex} ${placeJoin} ${pricedJoin} WHERE products_fts MATCH ? AND ${inPrice} LIMIT ?`,
+    )
+    .raw(true);
+  const countPricedMatches = db
+    .prepare(`SELECT count(*) FROM (SELECT f.rowid FROM products_fts f ${pricedJoin} WHERE products_fts MATCH ? AND ${inPrice} LIMIT ?)`)
+    .pluck();
   const matchesByRelevance = db
     .prepare(`${matchRows} ${fromIndex} WHERE products_fts MATCH ? ORDER BY bm25(products_fts) LIMIT ?`)
     .raw(true);
@@ -183,10 +247,12 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
   // already): SQLite's joins and sort cost many times the lookup (docs/benchmarks.md, "MCP throughput").
   const product = db.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ? AND p.published_at IS NOT NULL`);
   const storesOfMerchant = db.prepare(`SELECT ${STORE_COLUMNS} FROM stores WHERE merchant_id = ?`);
-  const storePointsOfMerchant = db.prepare('SELECT id, latitude, longitude FROM stores WHERE merchant_id = ? ORDER BY id').raw(true);
+  const storePointsOfMerchant = db
+    .prepare('SELECT id, latitude, longitude, city_id, district_id FROM stores WHERE merchant_id = ? ORDER BY id')
+    .raw(true);
   const storePointsInBox = db
     .prepare(
-      `SELECT r.id, s.merchant_id, s.latitude, s.longitude FROM stores_rtree r JOIN stores s ON s.id = r.id
+      `SELECT r.id, s.merchant_id, s.latitude, s.longitude, s.city_id, s.district_id FROM stores_rtree r JOIN stores s ON s.id = r.id
        WHERE r.max_lat >= ? AND r.min_lat <= ? AND r.max_lon >= ? AND r.min_lon <= ?`,
     )
     .raw(true);
@@ -205,6 +271,9 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     counts,
     cities,
     categories,
+    brands,
+    priceBands,
+    brandsByKey: (key) => brandsByKey.get(key) ?? [],
     synonyms,
     citiesByKey: (key) => citiesByKey.all(key) as CityRow[],
     districtsByKey: (key) => districtsByKey.all(key) as DistrictRow[],
@@ -217,6 +286,12 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     countMatches: (expression, limit) => fullText(() => countMatches.get(expression, limit) as number),
     matchesMarkingPlace: (expression, placeToken, limit) =>
       fullText(() => matchesMarkingPlace.all(placeToken, expression, limit) as PlaceMatch[]),
+    pricedMatches: (expression, price, limit) =>
+      fullText(() => pricedMatches.all(expression, price.min, price.max, limit) as PricedMatch[]),
+    pricedMatchesMarkingPlace: (expression, placeToken, price, limit) =>
+      fullText(() => pricedMatchesMarkingPlace.all(placeToken, expression, price.min, price.max, limit) as PricedPlaceMatch[]),
+    countPricedMatches: (expression, price, limit) =>
+      fullText(() => countPricedMatches.get(expression, price.min, price.max, limit) as number),
     matchesByRelevance: (expression, placeToken, limit) =>
       fullText(
         () =>
@@ -226,7 +301,7 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
       ),
     product: (id) => product.get(id) as ProductRow | undefined,
     storesOfMerchant: (merchantId) => (storesOfMerchant.all(merchantId) as StoreRow[]).sort((a, b) => a.id - b.id),
-    storePointsOfMerchant: (merchantId) => storePointsOfMerchant.all(merchantId) as [number, number, number][],
+    storePointsOfMerchant: (merchantId) => storePointsOfMerchant.all(merchantId) as [number, number, number, number, number][],
     storePointsInBox: (minLat, maxLat, minLon, maxLon) => storePointsInBox.all(minLat, maxLat, minLon, maxLon) as StorePoint[],
   };
 }

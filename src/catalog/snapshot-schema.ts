@@ -4,7 +4,7 @@ import { productFacetsSql, TIER_PLACEHOLDER, wordTermsSql } from '../search/toke
  * The SQLite snapshot layout. Version it: the server refuses a snapshot whose schema version it
  * does not know, instead of failing later on a missing column.
  */
-export const SNAPSHOT_SCHEMA_VERSION = '7';
+export const SNAPSHOT_SCHEMA_VERSION = '8';
 
 /** How many of the newest published products the snapshot keeps: the showcase's maximum, 20. */
 export const NEWEST_PRODUCTS_KEPT = 20;
@@ -46,6 +46,7 @@ CREATE TABLE products (
   category TEXT NOT NULL,
   category_id INTEGER NOT NULL,
   brand TEXT NOT NULL,
+  brand_id INTEGER NOT NULL,
   price_cents INTEGER NOT NULL,
   slug TEXT NOT NULL,
   image_url TEXT NOT NULL,
@@ -74,14 +75,18 @@ CREATE TABLE merchant_stats (
 );
 -- Places and categories, identified by folded keys ("sao paulo" is "São Paulo"), with the counts
 -- of published products that catalog_overview lists. A product is in a place when its merchant
--- has a store there.
+-- has a store there. A place's centre is the mean of its stores' points, and its radius the
+-- distance from there to its farthest store: what "nearest first" in a named place measures from.
 CREATE TABLE cities (
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
   state TEXT NOT NULL,
   key TEXT NOT NULL,
   products_count INTEGER NOT NULL,
-  stores_count INTEGER NOT NULL
+  stores_count INTEGER NOT NULL,
+  latitude REAL NOT NULL,
+  longitude REAL NOT NULL,
+  radius_km REAL NOT NULL
 );
 CREATE TABLE districts (
   id INTEGER PRIMARY KEY,
@@ -89,12 +94,31 @@ CREATE TABLE districts (
   name TEXT NOT NULL,
   key TEXT NOT NULL,
   products_count INTEGER NOT NULL,
-  stores_count INTEGER NOT NULL
+  stores_count INTEGER NOT NULL,
+  latitude REAL NOT NULL,
+  longitude REAL NOT NULL,
+  radius_km REAL NOT NULL
 );
 CREATE TABLE categories (
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
   slug TEXT NOT NULL,
+  products_count INTEGER NOT NULL
+);
+-- Brands by folded key ("Brastemp", "brastemp"), named as first seen: the brand filter (b<id>).
+CREATE TABLE brands (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  key TEXT NOT NULL,
+  products_count INTEGER NOT NULL
+);
+-- Price bands (p<band>, cheapest first), each of about as many published products and never
+-- splitting one price: a price range is read as the bands it covers, and an order by price band
+-- by band, until the page is full (src/search/planner/price-plans.ts).
+CREATE TABLE price_bands (
+  band INTEGER PRIMARY KEY,
+  min_cents INTEGER NOT NULL,
+  max_cents INTEGER NOT NULL,
   products_count INTEGER NOT NULL
 );
 -- The places of each merchant's products, one token per city (c<id>) and district (d<id>) it has
@@ -150,13 +174,13 @@ export const TIER_SHARES = [0.0005, 0.0025, 0.01, 0.05, 0.2, 1];
 
 /**
  * What the search index is built from, read in product id order (the index's rowid order):
- * title (up to " para "), description (with the rest of the title), category, brand, and the facets: merchant (m<id>), category (k<id>) and
+ * title (up to " para "), description (with the rest of the title), category, brand, and the facets: merchant (m<id>), category (k<id>), brand (b<id>), price band (p<band>: `bandStarts`) and
  * place-and-tier tokens, matched like words. A product's popularity tier (1: the most viewed few)
  * is part of its place tokens, so a search reads the most viewed matches in a place first, tier by
  * tier, and stops once it has enough, instead of ranking every match. `minViews` is each tier's
  * lowest view count, from tier 1 down; written into the view, a CASE is faster than a lookup.
  */
-export function searchDocumentsView(minViews: number[]): string {
+export function searchDocumentsView(minViews: number[], bandStarts: number[]): string {
   const tier = `CASE ${minViews.map((min, i) => `WHEN l.views >= ${Math.trunc(min)} THEN ${i + 1}`).join(' ')} ELSE ${minViews.length} END`;
   // What a title says the product is for ("Capa para Celular", "Rack para TV") is indexed with
   // the description: a search for "celular" ranks the phones above their cases.
@@ -167,12 +191,23 @@ CREATE VIEW search_documents AS
          CASE WHEN ${forAt} > 0 THEN substr(p.title, 1, ${forAt} - 1) ELSE p.title END AS title,
          CASE WHEN ${forAt} > 0 THEN substr(p.title, ${forAt} + 1) || ' ' || p.description ELSE p.description END AS description,
          p.category AS category, p.brand AS brand,
-         ${productFacetsSql('p.merchant_id', 'p.category_id')} || ' ' || replace(f.places, '${TIER_PLACEHOLDER}', ${tier}) AS facets
+         ${productFacetsSql('p.merchant_id', 'p.category_id', 'p.brand_id')} || ' p' || ${bandCase('p.price_cents', bandStarts, 0, bandStarts.length)}
+           || ' ' || replace(f.places, '${TIER_PLACEHOLDER}', ${tier}) AS facets
   FROM products p
   CROSS JOIN engagement l ON l.product_id = p.id
   CROSS JOIN merchant_places f ON f.merchant_id = p.merchant_id
   WHERE l.merchant_id <> 0;
 `;
+}
+
+/**
+ * The band of a price, as nested CASEs that halve the bands each time: a few comparisons per row
+ * where a flat CASE would make up to one per band. `starts[b]` is band b's lowest price.
+ */
+export function bandCase(price: string, starts: number[], from: number, to: number): string {
+  if (to - from <= 1) return String(from);
+  const middle = (from + to) >> 1;
+  return `(CASE WHEN ${price} < ${Math.trunc(starts[middle]!)} THEN ${bandCase(price, starts, from, middle)} ELSE ${bandCase(price, starts, middle, to)} END)`;
 }
 
 /**
@@ -231,4 +266,6 @@ export const META = {
   catalogVersion: 'catalog_version',
   generatedAt: 'generated_at',
   sourceFingerprint: 'source_fingerprint',
+  /** A random key made by each build: it signs search cursors, so a cursor is good for that snapshot only. */
+  cursorKey: 'cursor_key',
 } as const;

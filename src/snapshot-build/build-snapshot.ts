@@ -108,6 +108,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     setMeta.run(META.generatedAt, generatedAt);
     const fingerprint = options.sourceFingerprint ?? exportFingerprint([...files, ...(synonymsFile ? [synonymsFile] : [])]);
     setMeta.run(META.sourceFingerprint, fingerprint);
+    setMeta.run(META.cursorKey, randomBytes(32).toString('base64url'));
     db.exec('COMMIT');
     // Rollback journal, not WAL: the snapshot must open read-only from a read-only filesystem.
     db.pragma('journal_mode = DELETE');

@@ -1,9 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import { NEWEST_PRODUCTS_KEPT, searchDocumentsView, TIER_SHARES } from '../catalog/snapshot-schema.ts';
 import { foldKey, slugify } from '../lib/text-keys.ts';
+import { distanceKm } from '../search/planner/geo.ts';
 import { cityToken, districtToken, placeOfAnyTier, WHOLE_CATALOG_PLACE } from '../search/tokens/facet-tokens.ts';
 import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from './export-records.ts';
 import { NewestProducts } from './newest-products.ts';
+import { priceBands } from './price-bands.ts';
 
 /** A loader inserts one validated record, or returns why its references do not hold. */
 type Loader<T> = (record: T) => { field: string; message: string } | null;
@@ -36,15 +38,18 @@ interface Facet {
   key: string;
   products: number;
   stores: number;
+  /** Sums of the stores' points (cities and districts): their mean is the place's centre. */
+  latitudes: number;
+  longitudes: number;
 }
 
 /** Assigns ids to facets by key as they are first seen. */
 class FacetTable {
   readonly byKey = new Map<string, Facet>();
-  get(key: string, create: () => Omit<Facet, 'id' | 'products' | 'stores'>): Facet {
+  get(key: string, create: () => Omit<Facet, 'id' | 'products' | 'stores' | 'latitudes' | 'longitudes'>): Facet {
     let facet = this.byKey.get(key);
     if (facet === undefined) {
-      facet = { id: this.byKey.size + 1, products: 0, stores: 0, ...create() };
+      facet = { id: this.byKey.size + 1, products: 0, stores: 0, latitudes: 0, longitudes: 0, ...create() };
       this.byKey.set(key, facet);
     }
     return facet;
@@ -99,6 +104,25 @@ export function tierThresholds(views: Float64Array): number[] {
   });
 }
 
+const centreOf = (place: Facet): [number, number] =>
+  place.stores === 0 ? [0, 0] : [place.latitudes / place.stores, place.longitudes / place.stores];
+
+/** Each city's and district's radius: from its centre to its farthest store (one pass over the stores). */
+function placeRadii(db: Database, cities: Map<number, Facet>, districts: Map<number, Facet>) {
+  const radii = { cities: new Map<number, number>(), districts: new Map<number, number>() };
+  const stores = db.prepare('SELECT city_id, district_id, latitude, longitude FROM stores').raw(true);
+  for (const [cityId, districtId, lat, lon] of stores.iterate() as Iterable<[number, number, number, number]>) {
+    for (const [places, byId, id] of [
+      [radii.cities, cities, cityId],
+      [radii.districts, districts, districtId],
+    ] as const) {
+      const [cLat, cLon] = centreOf(byId.get(id)!);
+      places.set(id, Math.max(places.get(id) ?? 0, distanceKm(cLat, cLon, lat, lon)));
+    }
+  }
+  return radii;
+}
+
 /**
  * Reference and uniqueness checks plus inserts, one loader per export file. Files are read in the
  * order merchants → stores → products → engagement, so every reference points to ids already seen.
@@ -111,6 +135,8 @@ export function createRecordLoaders(db: Database) {
   const products = new Map<number, number>();
   /** Views of the published products, for the popularity tiers. */
   const publishedViews = new GrowingFloat64Array();
+  /** Prices of the published products, for the price bands. */
+  const publishedPrices = new GrowingFloat64Array();
   const counts: LoadCounts = { merchants: 0, stores: 0, products: 0, engagement: 0 };
   const newest = new NewestProducts(NEWEST_PRODUCTS_KEPT);
 
@@ -120,19 +146,22 @@ export function createRecordLoaders(db: Database) {
        latitude, longitude, city_id, district_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertProduct = db.prepare(
-    `INSERT INTO products (id, merchant_id, title, description, category, category_id, brand,
-       price_cents, slug, image_url, published_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO products (id, merchant_id, title, description, category, category_id, brand, brand_id,
+       price_cents, slug, image_url, published_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertEngagement = db.prepare('INSERT INTO engagement VALUES (?, ?, ?, ?, ?)');
   const insertMerchantStats = db.prepare('INSERT INTO merchant_stats VALUES (?, ?, ?, ?, ?, ?)');
   const insertMerchantPlaces = db.prepare('INSERT INTO merchant_places VALUES (?, ?)');
-  const insertCity = db.prepare('INSERT INTO cities VALUES (?, ?, ?, ?, ?, ?)');
-  const insertDistrict = db.prepare('INSERT INTO districts VALUES (?, ?, ?, ?, ?, ?)');
+  const insertCity = db.prepare('INSERT INTO cities VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertDistrict = db.prepare('INSERT INTO districts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const insertCategory = db.prepare('INSERT INTO categories VALUES (?, ?, ?, ?)');
+  const insertBrand = db.prepare('INSERT INTO brands VALUES (?, ?, ?, ?)');
+  const insertPriceBand = db.prepare('INSERT INTO price_bands VALUES (?, ?, ?, ?)');
   const insertShowcase = db.prepare('INSERT INTO showcase VALUES (?, ?)');
   const cities = new FacetTable();
   const districts = new FacetTable();
   const categories = new FacetTable();
+  const brands = new FacetTable();
 
   const duplicate = (what: string, id: number) => ({ field: 'id', message: `duplicate ${what} id ${id}` });
   const unknownMerchant = (id: number) => ({ field: 'merchantId', message: `no merchant with id ${id}` });
@@ -173,14 +202,18 @@ export function createRecordLoaders(db: Database) {
     merchant.stores += 1;
     merchant.cities.add(city.id);
     merchant.districts.add(district.id);
-    city.stores += 1;
-    district.stores += 1;
+    for (const place of [city, district]) {
+      place.stores += 1;
+      place.latitudes += s.latitude;
+      place.longitudes += s.longitude;
+    }
     counts.stores += 1;
     return null;
   };
 
-  // Categories repeat across a million rows: slug each distinct name once.
+  // Categories and brands repeat across a million rows: key each distinct name once.
   const categoryByName = new Map<string, Facet>();
+  const brandByName = new Map<string, Facet>();
   const loadProduct: Loader<ProductRecord> = (p) => {
     if (products.has(p.id)) return duplicate('product', p.id);
     const merchant = merchants.get(p.merchantId);
@@ -195,8 +228,16 @@ export function createRecordLoaders(db: Database) {
       category = categories.get(slug, () => ({ name: p.category, parent: 0, key: slug }));
       categoryByName.set(p.category, category);
     }
+    let brand = brandByName.get(p.brand);
+    if (brand === undefined) {
+      const key = foldKey(p.brand);
+      brand = brands.get(key, () => ({ name: p.brand, parent: 0, key }));
+      brandByName.set(p.brand, brand);
+    }
     if (p.publishedAt !== null) {
       category.products += 1;
+      brand.products += 1;
+      publishedPrices.push(p.priceCents);
       newest.offer(p.id, p.publishedAt);
     }
     insertProduct.run(
@@ -207,6 +248,7 @@ export function createRecordLoaders(db: Database) {
       p.category,
       category.id,
       p.brand,
+      brand.id,
       p.priceCents,
       p.slug,
       p.imageUrl,
@@ -246,7 +288,14 @@ export function createRecordLoaders(db: Database) {
         publishedViews.push(0);
       }
     });
-    db.exec(searchDocumentsView(tierThresholds(publishedViews.values())));
+    const bands = priceBands(publishedPrices.values());
+    db.exec(
+      searchDocumentsView(
+        tierThresholds(publishedViews.values()),
+        bands.map((b) => b.minCents),
+      ),
+    );
+    for (const [band, b] of bands.entries()) insertPriceBand.run(band, b.minCents, b.maxCents, b.products);
     const cityById = new Map([...cities.byKey.values()].map((c) => [c.id, c]));
     const districtById = new Map([...districts.byKey.values()].map((d) => [d.id, d]));
     for (const [id, t] of merchants) {
@@ -263,9 +312,15 @@ export function createRecordLoaders(db: Database) {
       }
       insertMerchantPlaces.run(id, places.join(' '));
     }
-    for (const c of cityById.values()) insertCity.run(c.id, c.name, c.parent, c.key, c.products, c.stores);
-    for (const d of districtById.values()) insertDistrict.run(d.id, d.parent, d.name, d.key, d.products, d.stores);
+    const radii = placeRadii(db, cityById, districtById);
+    for (const c of cityById.values()) {
+      insertCity.run(c.id, c.name, c.parent, c.key, c.products, c.stores, ...centreOf(c), radii.cities.get(c.id) ?? 0);
+    }
+    for (const d of districtById.values()) {
+      insertDistrict.run(d.id, d.parent, d.name, d.key, d.products, d.stores, ...centreOf(d), radii.districts.get(d.id) ?? 0);
+    }
     for (const c of categories.byKey.values()) insertCategory.run(c.id, c.name, c.key, c.products);
+    for (const b of brands.byKey.values()) insertBrand.run(b.id, b.name, b.key, b.products);
     for (const [position, id] of newest.ids().entries()) insertShowcase.run(position + 1, id);
     // The ids are no longer needed: give their memory back before the search index is built.
     products.clear();

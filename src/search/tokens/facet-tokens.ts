@@ -6,6 +6,8 @@
  *
  * - `m<merchantId>`: the product's merchant;
  * - `k<categoryId>`: its category;
+ * - `b<brandId>`: its brand;
+ * - `p<band>`: its price band (price_bands: bands of about as many products each, cheapest first);
  * - `c<cityId>t<tier>`, `d<districtId>t<tier>`: a city or district where its merchant has a
  *   store, with the product's popularity tier (1: the most viewed; TIER_SHARES);
  * - `c0t<tier>`: the whole catalog, by tier (ids start at 1, so `c0` names no city).
@@ -13,8 +15,11 @@
  * A facet is a letter and digits; the words of the vocabulary (search_words) leave them out.
  */
 
-/** The letters that start a facet token. */
-export const FACET_LETTERS = ['c', 'd', 'k', 'm'] as const;
+/** The letters that start a facet token, in the order SQLite sorts them (wordTermsSql needs it). */
+export const FACET_LETTERS = ['b', 'c', 'd', 'k', 'm', 'p'] as const;
+
+/** A term shaped like a facet token: a facet letter, then a digit. */
+export const FACET_TOKEN_SHAPE = new RegExp(`^[${FACET_LETTERS.join('')}][0-9]`);
 
 /** The place token of the whole catalog: every published product is in it. */
 export const WHOLE_CATALOG_PLACE = 'c0';
@@ -23,6 +28,8 @@ export const merchantToken = (id: number): string => `m${id}`;
 export const categoryToken = (id: number): string => `k${id}`;
 export const cityToken = (id: number): string => `c${id}`;
 export const districtToken = (id: number): string => `d${id}`;
+export const brandToken = (id: number): string => `b${id}`;
+export const priceBandToken = (band: number): string => `p${band}`;
 
 /** A place's token in one popularity tier. */
 export const tierToken = (place: string, tier: number): string => `${place}t${tier}`;
@@ -33,9 +40,9 @@ export const TIER_PLACEHOLDER = '?';
 /** A merchant's place token, its tier left to fill per product. */
 export const placeOfAnyTier = (place: string): string => `${place}t${TIER_PLACEHOLDER}`;
 
-/** SQL for the facets of a product row: its merchant and category tokens (columns named by the caller). */
-export const productFacetsSql = (merchantColumn: string, categoryColumn: string): string =>
-  `'m' || ${merchantColumn} || ' k' || ${categoryColumn}`;
+/** SQL for the facets of a product row: its merchant, category and brand tokens (columns named by the caller). */
+export const productFacetsSql = (merchantColumn: string, categoryColumn: string, brandColumn: string): string =>
+  `'m' || ${merchantColumn} || ' k' || ${categoryColumn} || ' b' || ${brandColumn}`;
 
 /** SQL that keeps the index's terms that are words, not facets (each facet letter followed by a digit). */
 export function wordTermsSql(source: string): string {
