@@ -3,6 +3,8 @@ import { CatalogStampSchema } from '../catalog/catalog-stamp.ts';
 import { PriceSchema } from '../catalog/price.ts';
 import { StoreSchema } from '../catalog/store.ts';
 import type { PlaceInput } from '../search/planner/place.ts';
+import { SEARCH_DEPTH } from './search-cursor.ts';
+import { SEARCH_SORTS, type SearchSort } from './search-filters.ts';
 
 export const SEARCH_MAX_LIMIT = 10;
 
@@ -11,6 +13,11 @@ export type SearchInput = PlaceInput & {
   query?: string | undefined;
   category?: string | undefined;
   limit?: number | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  brand?: string | undefined;
+  sort?: SearchSort | undefined;
+  cursor?: string | undefined;
 };
 
 export const LocationSchema = z.object({
@@ -25,6 +32,10 @@ export const LocationSchema = z.object({
   latitude: z.number().optional(),
   longitude: z.number().optional(),
   radiusKm: z.number().optional(),
+  widenedFrom: z
+    .string()
+    .optional()
+    .describe('The place asked for, when nothing there matched every word and a wider place was searched instead (the message says so)'),
 });
 
 export const SearchResultSchema = z.object({
@@ -56,7 +67,23 @@ export const SearchOutputSchema = z.object({
       .array(z.string())
       .describe('Words left out because no product here has them together with the others (the message says so)'),
     category: z.object({ name: z.string(), slug: z.string() }).nullable(),
+    brand: z.object({ name: z.string() }).nullable().describe('The brand filter, as the catalog names it'),
+    price: z
+      .object({
+        min: z.number().nullable().describe('Lowest price, in reais (inclusive); null: none'),
+        max: z.number().nullable().describe('Highest price, in reais (inclusive); null: none'),
+        source: z.enum(['arguments', 'query']).describe("From minPrice/maxPrice, or read from the query's words (readFromQuery)"),
+      })
+      .nullable(),
+    sort: z.object({
+      value: z.enum(SEARCH_SORTS),
+      source: z.enum(['arguments', 'query', 'default']).describe("From the sort argument, read from the query's words, or the default"),
+    }),
+    readFromQuery: z
+      .array(z.string())
+      .describe('Words of the query read as a budget or an order ("até 3 mil", "mais barato") and not searched as words'),
     limit: z.number().int(),
+    offset: z.number().int().min(0).describe('How many results earlier pages of this search showed'),
   }),
   ordering: z.string().describe('How results are ordered'),
   total: z
@@ -66,6 +93,12 @@ export const SearchOutputSchema = z.object({
     })
     .describe('How many products in the place match, of which results shows the first (as Elasticsearch states hits.total)'),
   results: z.array(SearchResultSchema).max(SEARCH_MAX_LIMIT),
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe(
+      `Give it as cursor, with the same other arguments, for the next page; null on the last page (pages stop at ${SEARCH_DEPTH} results per search)`,
+    ),
   message: z.string().describe('What was found, or why nothing was and what to try instead'),
 });
 export type SearchOutput = z.infer<typeof SearchOutputSchema>;

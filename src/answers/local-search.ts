@@ -1,101 +1,51 @@
-import type { CatalogReader } from '../catalog/catalog-reader.ts';
-import { type DiscoveryReader, SearchExpressionError, type StoreRow } from '../catalog/discovery-reader.ts';
+import type { BrandRow } from '../catalog/discovery-reader.ts';
+import { SearchExpressionError } from '../catalog/discovery-reader.ts';
 import { priceOf } from '../catalog/price.ts';
 import { storeView } from '../catalog/store.ts';
 import { slugify } from '../lib/text-keys.ts';
-import { distanceKm, roundKm } from '../search/planner/geo.ts';
-import { cityInQuery, hasPlace, type Place, resolvePlace } from '../search/planner/place.ts';
-import { type Found, type Hit, matchesAnywhere, type SearchRequest, searchNear, searchPlace, WalkBudget } from '../search/planner/plans.ts';
+import { roundKm } from '../search/planner/geo.ts';
+import { cityInQuery, hasPlace, resolvePlace } from '../search/planner/place.ts';
+import { type Found, type PriceFilter, type SearchRequest, WalkBudget } from '../search/planner/request.ts';
 import { expandWords, type SearchWord, searchTerms } from '../search/query/words.ts';
-import { categoryToken, cityToken, districtToken } from '../search/tokens/facet-tokens.ts';
+import { brandToken, categoryToken } from '../search/tokens/facet-tokens.ts';
 import type { AnswerContext, Outcome } from './context.ts';
-import { SEARCH_MAX_LIMIT, type SearchInput, type SearchLocation, type SearchOutput, type SearchResult } from './local-search-schema.ts';
+import { locationOf, matchesElsewhere, orderingOf, runPlan, type SearchedPlace, storeFor, widerPlace } from './local-search-place.ts';
+import { SEARCH_MAX_LIMIT, type SearchInput, type SearchOutput, type SearchResult } from './local-search-schema.ts';
+import { makeCursor, readCursor, SEARCH_DEPTH, searchDigest } from './search-cursor.ts';
+import { brandNamed, priceFilterOf, resultFilters } from './search-filters.ts';
 
-function locationOf(place: Place): SearchLocation {
-  switch (place.kind) {
-    case 'unresolved':
-      return { resolvedBy: 'unresolved', description: 'No place could be resolved from the input.' };
-    case 'coordinates':
-      return {
-        resolvedBy: 'coordinates',
-        description: `within ${place.radiusKm} km of ${place.latitude}, ${place.longitude}`,
-        latitude: place.latitude,
-        longitude: place.longitude,
-        radiusKm: place.radiusKm,
-      };
-    case 'district':
-      return {
-        resolvedBy: 'district',
-        description: `${place.district.name}, ${place.city.name} (${place.city.state})`,
-        city: { name: place.city.name, state: place.city.state },
-        district: place.district.name,
-      };
-    default:
-      return {
-        resolvedBy: place.kind,
-        description: `${place.city.name} (${place.city.state})${place.kind === 'default' ? ', the default city (no place was given)' : ''}`,
-        city: { name: place.city.name, state: place.city.state },
-      };
-  }
-}
+const quote = (text: string, length = 80) => JSON.stringify(text.slice(0, length));
+const reais = (value: number) => `R$ ${value.toFixed(2).replace('.', ',')}`;
 
-/** The merchant's store that puts the product in the place searched. */
-function storeFor(ctx: CatalogReader, hit: Hit, place: Place): StoreRow | undefined {
-  const stores = ctx.discovery.storesOfMerchant(hit.merchantId);
-  if (hit.storeId !== undefined) return stores.find((s) => s.id === hit.storeId);
-  if (place.kind === 'district') return stores.find((s) => s.districtId === place.district.id);
-  if (place.kind === 'city' || place.kind === 'default') return stores.find((s) => s.cityId === place.city.id);
-  return undefined;
-}
-
-/** How many matches of the whole catalog are read to tell where else the words are found. */
-const ELSEWHERE_MATCHES = 200;
+/** A word the shopper typed that says which product exactly: a number ("128gb", "55") or a brand. Left out last. */
+const isPrecise = (word: SearchWord, brandsByKey: (key: string) => BrandRow[]) =>
+  /[0-9]/.test(word.word) || brandsByKey(word.word).length > 0;
 
 /**
- * When the place has no match: where the same words (and category) do have some, from the
- * catalog's matches and their merchants' stores: the cities with most of them, or with
- * coordinates the nearest store. Null when nothing anywhere matches.
- */
-function matchesElsewhere(reader: DiscoveryReader, request: SearchRequest, place: Place): string | null {
-  const matches = matchesAnywhere(reader, request, ELSEWHERE_MATCHES);
-  if (matches === null || matches.length === 0) return null;
-  const cities = new Map<string, number>();
-  let nearest: { km: number; where: string } | null = null;
-  for (const merchantId of new Set(matches.map((m) => m[1]))) {
-    const seen = new Set<string>();
-    for (const store of reader.storesOfMerchant(merchantId)) {
-      const city = `${store.city} (${store.state})`;
-      if (!seen.has(city)) cities.set(city, (cities.get(city) ?? 0) + matches.filter((m) => m[1] === merchantId).length);
-      seen.add(city);
-      if (place.kind === 'coordinates') {
-        const km = distanceKm(place.latitude, place.longitude, store.latitude, store.longitude);
-        if (nearest === null || km < nearest.km) nearest = { km, where: `${store.district}, ${city}` };
-      }
-    }
-  }
-  if (nearest !== null) return `The nearest store with a match is ${roundKm(nearest.km)} km away, in ${nearest.where}.`;
-  const top = [...cities].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
-  return `Matches exist in ${top.map(([city]) => city).join(', ')}: search there (city) instead.`;
-}
-
-/**
- * search_local_products: resolves the place and the category, runs the search plan that fits,
- * and says in words what was searched and, when nothing was found, what to try instead.
+ * search_local_products: resolves the place, the filters (category, brand, price) and the order,
+ * runs the search plan that fits, pages it with a signed cursor, and says in words what was
+ * searched and, when nothing was found, what to try instead.
  */
 export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Outcome<SearchOutput> {
   const catalog = ctx.catalog();
   const reader = catalog.discovery;
   const limit = input.limit ?? SEARCH_MAX_LIMIT;
   const query = input.query?.trim() ? input.query : null;
+  const coordinates = input.latitude !== undefined && input.longitude !== undefined;
+  const asked = resultFilters({ query, minPrice: input.minPrice, maxPrice: input.maxPrice, sort: input.sort }, coordinates);
+  const filtered = 'error' in asked ? null : asked;
   // No place given, but one named in the query ("geladeira em curitiba"): that city, and the rest as words.
-  const named = query !== null && !hasPlace(input) ? cityInQuery(reader, query) : null;
+  const text = filtered ? filtered.rest : query;
+  const named = text !== null && text.trim() !== '' && !hasPlace(input) ? cityInQuery(reader, text) : null;
   const { terms, ignored, onlyStopwords, noWords } =
-    query === null ? { terms: [], ignored: [], onlyStopwords: false, noWords: false } : searchTerms(named?.rest ?? query);
-  const place = resolvePlace(reader, named ? { ...input, city: named.city } : input);
+    text === null ? { terms: [], ignored: [], onlyStopwords: false, noWords: false } : searchTerms(named?.rest ?? text);
+  let place = resolvePlace(reader, named ? { ...input, city: named.city } : input);
   if (named && place.kind === 'city') place.notes.push('The place was read from the query.');
 
   const categoryText = input.category?.trim() ? input.category : null;
   const category = categoryText === null ? undefined : reader.categoryBySlug(slugify(categoryText));
+  const brandText = input.brand?.trim() ? input.brand : null;
+  const brand = brandText === null ? null : brandNamed(reader, brandText);
   const output: SearchOutput = {
     catalogVersion: catalog.meta.catalogVersion,
     generatedAt: catalog.meta.generatedAt,
@@ -107,96 +57,137 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
       corrections: [],
       droppedTerms: [],
       category: category ? { name: category.name, slug: category.slug } : null,
+      brand: brand && !('error' in brand) ? { name: brand.name } : null,
+      price: filtered?.price ?? null,
+      sort: filtered?.sort ?? { value: 'relevance', source: 'default' },
+      readFromQuery: filtered?.read ?? [],
       limit,
+      offset: 0,
     },
-    ordering:
-      place.kind === 'coordinates'
-        ? 'Nearest store first (distanceKm), then most viewed.'
-        : 'Products with every word in the title first, then in title, category or brand, then in the description too; each group most viewed first.',
+    ordering: '',
     total: { value: 0, relation: 'eq' },
     results: [],
+    nextCursor: null,
     message: '',
   };
-  if (place.kind === 'unresolved') return { output: { ...output, message: place.message }, isError: true };
+  const refuse = (message: string): Outcome<SearchOutput> => ({ output: { ...output, message }, isError: true });
+  if ('error' in asked) return refuse(asked.error);
+  if (place.kind === 'unresolved') return refuse(place.message);
   if (noWords && !named) {
     // Not a listing of the place: the shopper asked for something, which no word here names.
-    const message = `No words to search for in ${JSON.stringify(query!.slice(0, 40))} (letters or digits). Name the product (geladeira, fone bluetooth), a brand or a category; leave query out to list the place's products.`;
-    return { output: { ...output, message }, isError: true };
+    return refuse(
+      `No words to search for in ${quote(query!, 40)} (letters or digits). Name the product (geladeira, fone bluetooth), a brand or a category; leave query out to list the place's products.`,
+    );
   }
   if (onlyStopwords && !named) {
-    const message = `Only common words (${ignored.join(', ')}): nothing to search for. Name the product (geladeira, fone bluetooth), a brand or a category.`;
-    return { output: { ...output, message }, isError: true };
+    return refuse(
+      `Only common words (${ignored.join(', ')}): nothing to search for. Name the product (geladeira, fone bluetooth), a brand or a category.`,
+    );
   }
   if (categoryText !== null && category === undefined) {
     const known = reader.categories
       .slice(0, 12)
       .map((c) => `${c.name} (${c.slug})`)
       .join(', ');
-    return {
-      output: {
-        ...output,
-        message: `No category named ${JSON.stringify(categoryText.slice(0, 80))}. Categories: ${known}. catalog_overview lists them all; or leave category out and put the word in query.`,
-      },
-      isError: true,
-    };
+    return refuse(
+      `No category named ${quote(categoryText)}. Categories: ${known}. catalog_overview lists them all; or leave category out and put the word in query.`,
+    );
   }
+  if (brand && 'error' in brand) return refuse(brand.error);
 
-  let found: Found;
-  // The call's index work (plans.ts, WALK_BUDGET): the search with every word may take most of
-  // it; each relaxation, half of what is left; the elsewhere hint, the rest.
+  // Paging: a cursor is checked against this very search before anything is read.
+  const search = searchDigest({ ...input, limit });
+  let offset = 0;
+  if (input.cursor !== undefined) {
+    const reading = readCursor(catalog.cursorKey, input.cursor, { catalogVersion: catalog.meta.catalogVersion, search });
+    if ('error' in reading) return refuse(reading.error);
+    offset = reading.offset;
+  }
+  output.filters.offset = offset;
+  const sort = asked.sort.value;
+  output.ordering = orderingOf(sort, place);
+  const price = priceFilterOf(reader, asked.price, sort === 'price_asc' || sort === 'price_desc');
+  const notes: string[] = [...asked.notes];
+  if (price === 'none') {
+    const bands = reader.priceBands;
+    notes.push(
+      bands.length === 0
+        ? 'The catalog has no products.'
+        : `No product in the catalog is priced in that range: prices run from ${reais(bands[0]!.minCents / 100)} to ${reais(bands.at(-1)!.maxCents / 100)}.`,
+    );
+  }
+  if (asked.price?.source === 'query')
+    notes.push(`Read ${asked.read.map((r) => quote(r)).join(', ')} from the query (filters.price, filters.sort).`);
+  else if (asked.read.length > 0) notes.push(`Read ${asked.read.map((r) => quote(r)).join(', ')} from the query (filters.sort).`);
+
+  // Enough results for this page and one more, which says whether there is a next page.
+  const end = Math.min(offset + limit, SEARCH_DEPTH);
+  let found: Found = { hits: [], total: () => ({ value: 0, relation: 'eq' }), cut: false };
+  let searchedWords: SearchWord[] = [];
   const budget = new WalkBudget(ctx.searchWorkBudget);
-  const requestFor = (words: SearchWord[], share: WalkBudget): SearchRequest => ({
+  const requestFor = (words: SearchWord[], share: WalkBudget, priceFilter: PriceFilter | null): SearchRequest => ({
     words,
     category: category ? { token: categoryToken(category.id), products: category.productsCount } : null,
-    limit,
+    brand: brand ? { token: brandToken(brand.id), products: brand.productsCount } : null,
+    price: priceFilter,
+    limit: Math.min(end + 1, SEARCH_DEPTH),
     budget: share,
   });
-  let searchedWords: SearchWord[] = [];
-  try {
-    const words = expandWords(reader, terms);
-    output.filters.corrections = words.flatMap((w) => (w.correctedTo === undefined ? [] : [{ from: w.word, to: w.correctedTo }]));
-    const run = (searched: SearchWord[], share: WalkBudget): Found => {
-      const request = requestFor(searched, share);
-      return place.kind === 'coordinates'
-        ? searchNear(reader, request, place)
-        : searchPlace(
-            reader,
-            request,
-            place.kind === 'district'
-              ? { token: districtToken(place.district.id), products: place.district.productsCount }
-              : { token: cityToken(place.city.id), products: place.city.productsCount },
-          );
-    };
-    // Relaxation: shoppers name the thing, then what it should be ("tv barata", "bicicleta azul").
-    // The first word names the thing and is never left out: without it, "aspirador de po" would
-    // be a search for "po". A later word no product has is left out; then, when no product here
-    // has all the words, one more, the last first.
-    const [head, ...rest] = words;
-    let searched = head === undefined || head.docs === 0 ? words : [head, ...rest.filter((w) => w.docs > 0)];
-    const dropped = words.filter((w) => !searched.includes(w));
-    found = run(searched, budget.part(0.6));
-    for (const word of searched.length > 1 && found.hits.length === 0 ? searched.slice(1).reverse() : []) {
-      const rest = searched.filter((w) => w !== word);
-      const relaxed = run(rest, budget.part(0.5));
-      if (relaxed.hits.length > 0) {
-        found = relaxed;
-        searched = rest;
-        dropped.push(word);
-        break;
+  if (price !== 'none') {
+    try {
+      const words = expandWords(reader, terms);
+      output.filters.corrections = words.flatMap((w) => (w.correctedTo === undefined ? [] : [{ from: w.word, to: w.correctedTo }]));
+      const run = (searched: SearchWord[], where: SearchedPlace, share: WalkBudget) =>
+        runPlan(reader, requestFor(searched, share, price), where, sort);
+      // The first word names the thing and is never left out: without it, "aspirador de po" would
+      // be a search for "po". A later word no product has is left out first.
+      const [head, ...rest] = words;
+      let searched = head === undefined || head.docs === 0 ? words : [head, ...rest.filter((w) => w.docs > 0)];
+      const dropped = words.filter((w) => !searched.includes(w));
+      found = run(searched, place, budget.part(0.6));
+      // Nothing here has every word: a wider place first (the district's city, the largest
+      // radius), then, in the place asked for, one word left out: the last first, and a number or
+      // a brand the shopper typed only after every other word.
+      // (One word has nothing to leave out: the answer says where else it is found.)
+      const wider = found.hits.length === 0 && searched.length > 1 ? widerPlace(place) : null;
+      if (wider) {
+        const widened = run(searched, wider, budget.part(0.5));
+        if (widened.hits.length > 0) {
+          found = widened;
+          const from = locationOf(place).description;
+          place = wider;
+          output.location = { ...locationOf(place), widenedFrom: from };
+          output.ordering = orderingOf(sort, place);
+          notes.push(`Nothing in ${from} matches every word: searched ${output.location.description} instead.`);
+        }
       }
+      if (searched.length > 1 && found.hits.length === 0) {
+        const later = searched.slice(1).reverse();
+        const precise = (w: SearchWord) => isPrecise(w, reader.brandsByKey);
+        for (const word of [...later.filter((w) => !precise(w)), ...later.filter(precise)]) {
+          const remaining = searched.filter((w) => w !== word);
+          const relaxed = run(remaining, place, budget.part(0.5));
+          if (relaxed.hits.length > 0) {
+            found = relaxed;
+            searched = remaining;
+            dropped.push(word);
+            break;
+          }
+        }
+      }
+      output.filters.droppedTerms = dropped.map((w) => w.word);
+      output.total = found.total();
+      searchedWords = searched;
+    } catch (error) {
+      // Words are reduced to what the tokenizer itself keeps, so this is not expected; if some
+      // character still trips FTS5, the caller gets a clear empty answer, not a failure.
+      if (!(error instanceof SearchExpressionError)) throw error;
+      ctx.logError(error);
+      return refuse('These words could not be searched. Try plain words (letters and digits).');
     }
-    output.filters.droppedTerms = dropped.map((w) => w.word);
-    output.total = found.total();
-    searchedWords = searched;
-  } catch (error) {
-    // Words are reduced to what the tokenizer itself keeps, so this is not expected; if some
-    // character still trips FTS5, the caller gets a clear empty answer, not a failure.
-    if (!(error instanceof SearchExpressionError)) throw error;
-    ctx.logError(error);
-    return { output: { ...output, message: 'These words could not be searched. Try plain words (letters and digits).' }, isError: true };
   }
 
-  for (const hit of found.hits) {
+  for (const hit of found.hits.slice(offset, end)) {
     const product = reader.product(hit.productId);
     const store = product && storeFor(catalog, hit, place);
     if (!product || !store) continue;
@@ -214,31 +205,45 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
     };
     output.results.push(result);
   }
+  if (found.hits.length > end && end < SEARCH_DEPTH) {
+    output.nextCursor = makeCursor(catalog.cursorKey, { catalogVersion: catalog.meta.catalogVersion, search, offset: end });
+  }
 
   const corrected = output.filters.corrections.map((c) => `"${c.to}" for "${c.from}"`);
   const droppedTerms = output.filters.droppedTerms;
-  const notes = [
+  const priceWords = asked.price && [
+    ...(asked.price.min === null ? [] : [`from ${reais(asked.price.min)}`]),
+    ...(asked.price.max === null ? [] : [`up to ${reais(asked.price.max)}`]),
+  ];
+  notes.unshift(
     ...(corrected.length > 0 ? [`Showing results for ${corrected.join(', ')} (no product has the word as written).`] : []),
     ...(droppedTerms.length > 0 && output.results.length > 0
       ? [`No product here matches every word: left out ${droppedTerms.map((w) => `"${w}"`).join(', ')}.`]
       : []),
     ...(found.cut
       ? [
-          'These words are in very many products: the search stopped at its bound of work, so it shows the most viewed it reached and may have missed others. A more specific word, a category or a district narrows it.',
+          'These words are in very many products: the search stopped at its bound of work, so it shows the best it reached and may have missed others. A more specific word, a category or a district narrows it.',
         ]
       : []),
-    ...place.notes,
-    ...(ignored.length > 0 ? [`Not searched: ${ignored.join(', ')}.`] : []),
-  ];
+  );
+  notes.push(...place.notes, ...(ignored.length > 0 ? [`Not searched: ${ignored.join(', ')}.`] : []));
   const where = output.location.description;
-  if (output.results.length === 0) {
-    const elsewhere = searchedWords.length > 0 || category ? matchesElsewhere(reader, requestFor(searchedWords, budget), place) : null;
+  const filtersSaid = [
+    ...(category ? [`in category ${category.name}`] : []),
+    ...(brand ? [`of brand ${brand.name}`] : []),
+    ...(priceWords && priceWords.length > 0 ? [`priced ${priceWords.join(' ')}`] : []),
+  ].join(', ');
+  if (output.results.length === 0 && offset === 0) {
+    const elsewhere =
+      price !== 'none' && (searchedWords.length > 0 || category || brand)
+        ? matchesElsewhere(reader, requestFor(searchedWords, budget, price), place)
+        : null;
     const tryInstead =
       place.kind === 'coordinates'
-        ? 'Try a larger radiusKm (at most 100), fewer or shorter words, or no category.'
-        : 'Try fewer or shorter words, no category, the whole city instead of a district, another city (catalog_overview lists them), or coordinates with a radius.';
+        ? 'Try a larger radiusKm (at most 100), fewer or shorter words, or fewer filters.'
+        : 'Try fewer or shorter words, fewer filters (category, brand, price), the whole city instead of a district, another city (catalog_overview lists them), or coordinates with a radius.';
     output.message = [
-      `No products found for ${query === null ? 'this place' : JSON.stringify(query.slice(0, 200))}${category ? ` in category ${category.name}` : ''} ${place.kind === 'coordinates' ? '' : 'in '}${where}.`,
+      `No products found for ${query === null ? 'this place' : quote(query, 200)}${filtersSaid ? ` ${filtersSaid}` : ''} ${place.kind === 'coordinates' ? '' : 'in '}${where}.`,
       ...(elsewhere ? [elsewhere] : []),
       tryInstead,
       ...notes,
@@ -247,7 +252,12 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
     const shown = output.results.length;
     const { value, relation } = output.total;
     const of = value > shown || relation === 'gte' ? ` of ${relation === 'gte' ? 'at least ' : ''}${value} matching` : '';
-    output.message = [`Found ${shown}${of} product${shown === 1 && of === '' ? '' : 's'}; place: ${where}.`, ...notes].join(' ');
+    const page = offset > 0 ? ` (results ${offset + 1} to ${offset + shown})` : '';
+    const next = output.nextCursor ? ' More: pass nextCursor as cursor.' : '';
+    output.message = [
+      `Found ${shown}${of} product${shown === 1 && of === '' ? '' : 's'}${page}${filtersSaid ? ` ${filtersSaid}` : ''}; place: ${where}.${next}`,
+      ...notes,
+    ].join(' ');
   }
   return { output, isError: false };
 }

@@ -38,6 +38,14 @@ export const CatalogOverviewSchema = z.object({
     .array(z.object({ name: z.string(), slug: z.string(), productsCount: z.number().int() }))
     .max(OVERVIEW_LIST_LIMIT)
     .describe(`Categories, most products first (at most ${OVERVIEW_LIST_LIMIT}; counts.categories gives the total)`),
+  brands: z
+    .array(z.object({ name: z.string(), productsCount: z.number().int() }))
+    .max(OVERVIEW_LIST_LIMIT)
+    .describe(`The main brands, most products first (at most ${OVERVIEW_LIST_LIMIT}): search_local_products filters by brand`),
+  priceRange: z
+    .object({ min: z.number(), max: z.number() })
+    .nullable()
+    .describe('Lowest and highest price in the catalog, in reais: search_local_products filters by minPrice and maxPrice'),
   documents: z.object({
     manifest: z.string(),
     showcase: z.string(),

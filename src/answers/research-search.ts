@@ -1,30 +1,44 @@
 import { SearchExpressionError } from '../catalog/discovery-reader.ts';
-import { searchPlace, WalkBudget } from '../search/planner/plans.ts';
+import { searchOrdered } from '../search/planner/ordered-plans.ts';
+import { searchPlace } from '../search/planner/plans.ts';
+import { type Hit, WalkBudget } from '../search/planner/request.ts';
 import { expandWords, searchTerms } from '../search/query/words.ts';
 import { WHOLE_CATALOG_PLACE } from '../search/tokens/facet-tokens.ts';
 import type { AnswerContext } from './context.ts';
 import { RESEARCH_SEARCH_LIMIT, type ResearchSearchOutput } from './research-search-schema.ts';
+import { priceFilterOf, resultFilters } from './search-filters.ts';
 
 /**
  * search: the words' best matches in the whole catalog, as OpenAI's shape has them. No place: a
  * research agent asks about the catalog, not about a street. Ranked as search_local_products ranks
  * (every word in the title first, then in what names the product, then anywhere; most viewed first
  * in each), by the same bounded plan over the whole catalog's popularity tiers: no query, however
- * common its words, ranks every match. A query of stopwords alone has nothing to search for.
+ * common its words, ranks every match. A budget or a price order in the words ("até 3 mil", "mais
+ * barato") is read as search_local_products reads it. A query of stopwords alone has nothing to
+ * search for.
  */
 export function researchSearch(ctx: AnswerContext, query: string): ResearchSearchOutput {
   const reader = ctx.catalog().discovery;
-  const { terms } = searchTerms(query);
-  if (terms.length === 0) return { results: [] };
-  let hits: { productId: number }[];
+  const asked = resultFilters({ query }, false);
+  if ('error' in asked) return { results: [] };
+  const { terms } = searchTerms(asked.rest ?? '');
+  const sort = asked.sort.value;
+  const byPrice = sort === 'price_asc' || sort === 'price_desc';
+  const price = priceFilterOf(reader, asked.price, byPrice);
+  if ((terms.length === 0 && asked.price === null) || price === 'none') return { results: [] };
+  let hits: Hit[];
   try {
     const request = {
       words: expandWords(reader, terms),
       category: null,
+      price,
       limit: RESEARCH_SEARCH_LIMIT,
       budget: new WalkBudget(ctx.searchWorkBudget),
     };
-    hits = searchPlace(reader, request, { token: WHOLE_CATALOG_PLACE, products: reader.counts.products }).hits;
+    const catalog = { token: WHOLE_CATALOG_PLACE, products: reader.counts.products };
+    hits = byPrice
+      ? searchOrdered(reader, request, { kind: 'place', place: catalog }, sort).hits
+      : searchPlace(reader, request, catalog).hits;
   } catch (error) {
     // As search_local_products: a word FTS5 still trips on is an empty answer, not a failure.
     if (!(error instanceof SearchExpressionError)) throw error;

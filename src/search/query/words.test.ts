@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldKey } from '../../lib/text-keys.ts';
-import { WalkBudget } from '../planner/plans.ts';
+import { WalkBudget } from '../planner/request.ts';
 import { pluralsOf, singularsOf } from './plurals.ts';
 import { synonymTable } from './synonyms.ts';
 import { parseSynonymsFile } from './synonyms-file.ts';

@@ -1,3 +1,4 @@
+import { FACET_TOKEN_SHAPE } from '../tokens/facet-tokens.ts';
 import { pluralsOf, singularsOf } from './plurals.ts';
 import { foldedWords, STOPWORDS } from './query-words.ts';
 import type { SynonymTable } from './synonyms.ts';
@@ -48,9 +49,6 @@ export function searchTerms(query: string): SearchTerms {
 
 /** At most this many index words stand for one partial word: the most frequent ones. */
 const MAX_ALTERNATIVES = 32;
-
-/** Filter tokens (snapshot-schema.ts, search_words): c, d, k or m then a digit. */
-const FILTER_TOKEN_SHAPE = /^[cdkm][0-9]/;
 
 /** Units written after a number, joined ("500ml") or not ("500 ml"); "polegadas" is written as ". */
 const UNITS = new Set([
@@ -222,7 +220,7 @@ function expandUnit(vocabulary: Vocabulary, words: string[], last: boolean): Sea
     return { word, alternatives: found.groups, ...found.counts() };
   }
   // The vocabulary leaves out words shaped like filter tokens: searched whole, count unknown.
-  if (FILTER_TOKEN_SHAPE.test(word)) return { word, alternatives: [[word]], docs: Infinity, namingDocs: Infinity, titleDocs: Infinity };
+  if (FACET_TOKEN_SHAPE.test(word)) return { word, alternatives: [[word]], docs: Infinity, namingDocs: Infinity, titleDocs: Infinity };
   // The word itself first: it is searched even when the index does not have it (no match then).
   found.add([word], true);
   found.addForms(word);
@@ -288,8 +286,8 @@ export interface ExpressionParts {
   columns?: Columns;
   /** Filter tokens that must all be present (k3, c1t2). */
   facets: string[];
-  /** Filter tokens of which one must be present: merchants near a point (m17 OR m18 …), a place's tiers. */
-  anyFacet?: string[];
+  /** Groups of filter tokens, one of each group present: merchants near a point (m17 OR m18 …), a place's tiers, price bands. */
+  anyFacets?: string[][];
 }
 
 /** An FTS5 MATCH expression from trusted parts: folded words, and tokens we made ourselves. */
@@ -299,6 +297,6 @@ export function searchExpression(parts: ExpressionParts): string {
     clauses.push(`${RANKED_COLUMNS[parts.columns ?? 'any']} : (${parts.words.map((w) => anyOf(w.alternatives)).join(' AND ')})`);
   }
   if (parts.facets.length > 0) clauses.push(`facets : (${parts.facets.join(' AND ')})`);
-  if (parts.anyFacet && parts.anyFacet.length > 0) clauses.push(`facets : (${parts.anyFacet.join(' OR ')})`);
+  for (const group of parts.anyFacets ?? []) if (group.length > 0) clauses.push(`facets : (${group.join(' OR ')})`);
   return clauses.join(' AND ');
 }

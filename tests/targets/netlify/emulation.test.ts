@@ -3,6 +3,7 @@ import { describeDocumentsContract } from '../../contract/documents-contract.ts'
 import { describeMcpContract } from '../../contract/mcp-contract.ts';
 import { describeProductPagesContract } from '../../contract/pages-contract.ts';
 import { describeQuotaContract, SMALL_QUOTAS } from '../../contract/quota-contract.ts';
+import { describeSearchContract } from '../../contract/search-contract.ts';
 import { describeMissingSnapshotContract, describeStatsContract, type Send } from '../../contract/stats-contract.ts';
 import { useNetlifyDev } from '../../support/netlify-target.ts';
 
@@ -17,6 +18,11 @@ const sendWith =
 describeStatsContract('Netlify Functions (local emulation)', () => sendWith(() => inject('sampleSnapshot')));
 describeMissingSnapshotContract('Netlify Functions (local emulation)', () => sendWith(() => `${inject('sampleSnapshot')}.missing`));
 describeMcpContract('Netlify Functions (local emulation)', () => (request) => netlify.send(request, inject('sampleSnapshot')));
+describeSearchContract(
+  'Netlify Functions (local emulation)',
+  () => (request) => netlify.send(request, inject('sampleSnapshot')),
+  () => inject('sampleSnapshot'),
+);
 describeDocumentsContract(
   'Netlify (local emulation: CDN files and Functions)',
   () => sendWith(() => inject('sampleSnapshot')),

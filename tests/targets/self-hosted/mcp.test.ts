@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeMcpContract, type Fetch } from '../../contract/mcp-contract.ts';
+import { describeSearchContract } from '../../contract/search-contract.ts';
 import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
 import { requestOnce } from '../../support/raw-http.ts';
 
@@ -20,6 +21,7 @@ const overHttp = (): Fetch => (request) => {
 };
 
 describeMcpContract('self-hosted server (real HTTP)', overHttp);
+describeSearchContract('self-hosted server (real HTTP)', overHttp, () => inject('sampleSnapshot'));
 
 describe('MCP on a loopback address (self-hosted)', () => {
   /** fetch() will not send a forged Host header; node:http will. */

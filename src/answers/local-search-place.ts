@@ -1,0 +1,147 @@
+import type { CatalogReader } from '../catalog/catalog-reader.ts';
+import type { DiscoveryReader, StoreRow } from '../catalog/discovery-reader.ts';
+import { distanceKm, roundKm } from '../search/planner/geo.ts';
+import { searchOrdered } from '../search/planner/ordered-plans.ts';
+import { MAX_RADIUS_KM, type Place } from '../search/planner/place.ts';
+import { type Circle, matchesAnywhere, type PlaceScope, searchNearByGroups, searchPlace } from '../search/planner/plans.ts';
+import type { Found, Hit, SearchRequest } from '../search/planner/request.ts';
+import { cityToken, districtToken } from '../search/tokens/facet-tokens.ts';
+import type { SearchLocation } from './local-search-schema.ts';
+import type { SearchSort } from './search-filters.ts';
+
+/** A place a search can run in. */
+export type SearchedPlace = Exclude<Place, { kind: 'unresolved' }>;
+
+export function locationOf(place: Place): SearchLocation {
+  switch (place.kind) {
+    case 'unresolved':
+      return { resolvedBy: 'unresolved', description: 'No place could be resolved from the input.' };
+    case 'coordinates':
+      return {
+        resolvedBy: 'coordinates',
+        description: `within ${place.radiusKm} km of ${place.latitude}, ${place.longitude}`,
+        latitude: place.latitude,
+        longitude: place.longitude,
+        radiusKm: place.radiusKm,
+      };
+    case 'district':
+      return {
+        resolvedBy: 'district',
+        description: `${place.district.name}, ${place.city.name} (${place.city.state})`,
+        city: { name: place.city.name, state: place.city.state },
+        district: place.district.name,
+      };
+    default:
+      return {
+        resolvedBy: place.kind,
+        description: `${place.city.name} (${place.city.state})${place.kind === 'default' ? ', the default city (no place was given)' : ''}`,
+        city: { name: place.city.name, state: place.city.state },
+      };
+  }
+}
+
+/** The merchant's store that puts the product in the place searched. */
+export function storeFor(ctx: CatalogReader, hit: Hit, place: Place): StoreRow | undefined {
+  const stores = ctx.discovery.storesOfMerchant(hit.merchantId);
+  if (hit.storeId !== undefined) return stores.find((s) => s.id === hit.storeId);
+  if (place.kind === 'district') return stores.find((s) => s.districtId === place.district.id);
+  if (place.kind === 'city' || place.kind === 'default') return stores.find((s) => s.cityId === place.city.id);
+  return undefined;
+}
+
+/** How many matches of the whole catalog are read to tell where else the words are found. */
+const ELSEWHERE_MATCHES = 200;
+
+/**
+ * When the place has no match: where the same words (and category) do have some, from the
+ * catalog's matches and their merchants' stores: the cities with most of them, or with
+ * coordinates the nearest store. Null when nothing anywhere matches.
+ */
+export function matchesElsewhere(reader: DiscoveryReader, request: SearchRequest, place: Place): string | null {
+  const matches = matchesAnywhere(reader, request, ELSEWHERE_MATCHES);
+  if (matches === null || matches.length === 0) return null;
+  const cities = new Map<string, number>();
+  let nearest: { km: number; where: string } | null = null;
+  for (const merchantId of new Set(matches.map((m) => m.merchantId))) {
+    const seen = new Set<string>();
+    for (const store of reader.storesOfMerchant(merchantId)) {
+      const city = `${store.city} (${store.state})`;
+      if (!seen.has(city)) cities.set(city, (cities.get(city) ?? 0) + matches.filter((m) => m.merchantId === merchantId).length);
+      seen.add(city);
+      if (place.kind === 'coordinates') {
+        const km = distanceKm(place.latitude, place.longitude, store.latitude, store.longitude);
+        if (nearest === null || km < nearest.km) nearest = { km, where: `${store.district}, ${city}` };
+      }
+    }
+  }
+  if (nearest !== null) return `The nearest store with a match is ${roundKm(nearest.km)} km away, in ${nearest.where}.`;
+  const top = [...cities].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
+  return `Matches exist in ${top.map(([city]) => city).join(', ')}: search there (city) instead.`;
+}
+
+/** A city's or district's place token and product count. */
+function scopeOf(place: Exclude<SearchedPlace, { kind: 'coordinates' }>): PlaceScope {
+  return place.kind === 'district'
+    ? { token: districtToken(place.district.id), products: place.district.productsCount }
+    : { token: cityToken(place.city.id), products: place.city.productsCount };
+}
+
+/** A named place's centre and radius, its own stores only: what "nearest first" there measures from. */
+function centreOf(place: Exclude<SearchedPlace, { kind: 'coordinates' }>): Circle {
+  // A hair more than the farthest store, which rounding could otherwise leave out.
+  if (place.kind === 'district') {
+    const { latitude, longitude, radiusKm } = place.district;
+    return { latitude, longitude, radiusKm: radiusKm + 0.01, storesIn: { districtId: place.district.id } };
+  }
+  const { latitude, longitude, radiusKm } = place.city;
+  return { latitude, longitude, radiusKm: radiusKm + 0.01, storesIn: { cityId: place.city.id } };
+}
+
+/** Runs the plan for the place and the order (src/search/planner/). */
+export function runPlan(reader: DiscoveryReader, request: SearchRequest, place: SearchedPlace, sort: SearchSort): Found {
+  if (place.kind === 'coordinates') {
+    const circle = { latitude: place.latitude, longitude: place.longitude, radiusKm: place.radiusKm };
+    if (sort === 'relevance') return searchNearByGroups(reader, request, circle);
+    return searchOrdered(reader, request, { kind: 'circle', circle }, sort);
+  }
+  const scope = scopeOf(place);
+  if (sort === 'relevance') return searchPlace(reader, request, scope);
+  return searchOrdered(reader, request, { kind: 'place', place: scope, circle: centreOf(place) }, sort);
+}
+
+/**
+ * A wider place to try when nothing in the place matches every word, before a word is left out:
+ * the district's city, or the largest radius around the coordinates. A city has none (the answer
+ * names the cities that do have matches).
+ */
+export function widerPlace(place: SearchedPlace): SearchedPlace | null {
+  if (place.kind === 'district') return { kind: 'city', city: place.city, notes: [] };
+  if (place.kind === 'coordinates' && place.radiusKm < MAX_RADIUS_KM) return { ...place, radiusKm: MAX_RADIUS_KM, notes: [] };
+  return null;
+}
+
+/** How the results are ordered, in words. */
+export function orderingOf(sort: SearchSort, place: SearchedPlace): string {
+  const best =
+    'among the products that best match the words (every word in the title, if any here has them; else in title, category or brand; else anywhere)';
+  const from =
+    place.kind === 'coordinates'
+      ? 'the given coordinates'
+      : place.kind === 'district'
+        ? `the centre of ${place.district.name}`
+        : `the centre of ${place.city.name}`;
+  switch (sort) {
+    case 'price_asc':
+      return `Cheapest first, ${best}; equal prices most viewed first.`;
+    case 'price_desc':
+      return `Dearest first, ${best}; equal prices most viewed first.`;
+    case 'popularity':
+      return `Most viewed first, ${best}.`;
+    case 'distance':
+      return `Nearest store first (distanceKm, from ${from}), ${best}.`;
+    default:
+      return place.kind === 'coordinates'
+        ? 'Products with every word in the title first, then in title, category or brand, then in the description too; each group nearest store first (distanceKm).'
+        : 'Products with every word in the title first, then in title, category or brand, then in the description too; each group most viewed first.';
+  }
+}

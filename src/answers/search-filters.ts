@@ -1,0 +1,96 @@
+import type { BrandRow, DiscoveryReader } from '../catalog/discovery-reader.ts';
+import { foldKey } from '../lib/text-keys.ts';
+import type { PriceFilter } from '../search/planner/request.ts';
+import { type BudgetWords, readBudgetWords } from '../search/query/budget-words.ts';
+import { editDistance } from '../search/query/typos.ts';
+import { priceBandToken } from '../search/tokens/facet-tokens.ts';
+
+/** The orders a search may ask for. */
+export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'distance', 'popularity'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** Where a filter came from: the tool's arguments, the shopper's words, or neither. */
+export type FilterSource = 'arguments' | 'query' | 'default';
+
+export interface PriceAsked {
+  /** Reais, inclusive; null: no bound on that side. */
+  min: number | null;
+  max: number | null;
+  source: 'arguments' | 'query';
+}
+
+/** What the arguments and the words ask of the results, besides the words searched. */
+export interface ResultFilters {
+  price: PriceAsked | null;
+  sort: { value: SearchSort; source: FilterSource };
+  /** The words read as a budget or an order ("até 3 mil", "mais barato"), as the shopper wrote them. */
+  read: string[];
+  /** The query without them. */
+  rest: string | null;
+  notes: string[];
+}
+
+/**
+ * Budgets and order from the arguments and the query's words: arguments win (a price argument
+ * replaces the words' budget whole; a sort argument, their order). "Perto de mim" orders by
+ * distance only with coordinates: without them there is no "me" to measure from.
+ */
+export function resultFilters(
+  input: { query: string | null; minPrice?: number | undefined; maxPrice?: number | undefined; sort?: SearchSort | undefined },
+  hasCoordinates: boolean,
+): ResultFilters | { error: string } {
+  const words: BudgetWords | null = input.query === null ? null : readBudgetWords(input.query);
+  const notes: string[] = [];
+  let price: PriceAsked | null = null;
+  if (input.minPrice !== undefined || input.maxPrice !== undefined) {
+    price = { min: input.minPrice ?? null, max: input.maxPrice ?? null, source: 'arguments' };
+    if (price.min !== null && price.max !== null && price.min > price.max) {
+      return {
+        error: `minPrice (${price.min}) is more than maxPrice (${price.max}): no price is in that range. Give minPrice at most maxPrice, or only one of them.`,
+      };
+    }
+  } else if (words && (words.minPrice !== null || words.maxPrice !== null)) {
+    price = { min: words.minPrice, max: words.maxPrice, source: 'query' };
+  }
+  let sort: ResultFilters['sort'] = { value: 'relevance', source: 'default' };
+  if (input.sort !== undefined) sort = { value: input.sort, source: 'arguments' };
+  else if (words?.sort === 'distance' && !hasCoordinates) {
+    notes.push('"Perto de mim" needs the shopper\'s latitude and longitude to order by distance: give them to search nearest first.');
+  } else if (words?.sort) sort = { value: words.sort, source: 'query' };
+  const read = words?.read ?? [];
+  const rest = words === null ? null : read.length > 0 ? words.rest : input.query;
+  return { price, sort, read, rest, notes };
+}
+
+/** The price bands a range covers (null: every band, no filter), or 'none' when no product is priced within it. */
+export function priceFilterOf(reader: DiscoveryReader, price: PriceAsked | null, byPrice: boolean): PriceFilter | null | 'none' {
+  if (price === null) return byPrice ? { cents: { min: 0, max: Number.MAX_SAFE_INTEGER }, bands: [] } : null;
+  const min = price.min === null ? 0 : Math.round(price.min * 100);
+  const max = price.max === null ? Number.MAX_SAFE_INTEGER : Math.round(price.max * 100);
+  const all = reader.priceBands;
+  const bands = all.filter((b) => b.maxCents >= min && b.minCents <= max);
+  if (bands.length === 0) return 'none';
+  const coversAll = bands.length === all.length && min <= all[0]!.minCents && max >= all.at(-1)!.maxCents;
+  if (coversAll && !byPrice) return null;
+  return { cents: { min, max }, bands: coversAll ? [] : bands.map((b) => ({ token: priceBandToken(b.band), products: b.productsCount })) };
+}
+
+/** A brand by name, accents and case aside; else why not, with the closest names and the main brands. */
+export function brandNamed(reader: DiscoveryReader, name: string): BrandRow | { error: string } {
+  const key = foldKey(name);
+  const found = reader.brandsByKey(key)[0];
+  if (found) return found;
+  const close = reader.brands
+    .map((b) => ({ b, d: b.key.startsWith(key) || key.startsWith(b.key) ? 0 : editDistance(key, b.key, 2) }))
+    .filter(({ d }) => d <= 2)
+    .sort((a, b) => a.d - b.d || b.b.productsCount - a.b.productsCount)
+    .slice(0, 5)
+    .map(({ b }) => b.name);
+  const main = reader.brands
+    .slice(0, 10)
+    .map((b) => b.name)
+    .join(', ');
+  return {
+    error: `No brand named ${JSON.stringify(name.slice(0, 80))} in the catalog.${close.length > 0 ? ` Close: ${close.join(', ')}.` : ''} Brands with the most products: ${main} (catalog_overview lists them). Or leave brand out and put the name in query.`,
+  };
+}

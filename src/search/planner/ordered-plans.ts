@@ -1,0 +1,146 @@
+import type { DiscoveryReader } from '../../catalog/discovery-reader.ts';
+import type { Columns } from '../query/words.ts';
+import { priceBandToken, tierToken, WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
+import {
+  type Circle,
+  countInPlace,
+  DIRECT_MATCHES,
+  MAX_MATCHES,
+  merchantsInCircle,
+  type NearestStores,
+  type PlaceScope,
+  searchNear,
+  searchPlace,
+  TIER_SIZES,
+  TIERS,
+} from './plans.ts';
+import {
+  atLeast,
+  byPopularity,
+  byPriceAscending,
+  byPriceDescending,
+  exactly,
+  expressionOf,
+  type Facet,
+  type Found,
+  groupsOf,
+  type Hit,
+  matchBound,
+  nothingFound,
+  readCost,
+  readInPlace,
+  readMatches,
+  type SearchRequest,
+} from './request.ts';
+
+/** The orders other than relevance. */
+export type Order = 'price_asc' | 'price_desc' | 'popularity' | 'distance';
+
+/** Where an ordered search looks: a city or district, or a circle (the shopper's, or a place's centre for distance). */
+export type Scope = { kind: 'place'; place: PlaceScope; circle?: Circle } | { kind: 'circle'; circle: Circle };
+
+/** An ordered search's page, and the ranking group it ordered. */
+export type OrderedFound = Found & { columns: Columns | null };
+
+/**
+ * Results in the order asked for, among the products that best match the words: those with every
+ * word in the title when the place has any, else in what names the product, else anywhere. So
+ * "geladeira" by price lists refrigerators from the cheapest, not a refrigerator's water filter
+ * that mentions the word. Each group is read until one has a match in the place.
+ */
+export function searchOrdered(reader: DiscoveryReader, request: SearchRequest, scope: Scope, order: Order): OrderedFound {
+  let inCircle: NearestStores | null = null;
+  for (const columns of groupsOf(request)) {
+    if (matchBound(request, columns) === 0) continue;
+    const group = { ...request, columns };
+    let found: Found;
+    if (order === 'distance') {
+      found = searchNear(reader, group, scope.kind === 'circle' ? scope.circle : scope.circle!);
+    } else if (order === 'popularity' && scope.kind === 'place') {
+      found = searchPlace(reader, group, scope.place, [columns]);
+    } else {
+      if (scope.kind === 'circle') inCircle ??= merchantsInCircle(reader, scope.circle);
+      found = bySlices(reader, group, scope.kind === 'place' ? { place: scope.place } : { merchants: inCircle! }, order);
+    }
+    if (found.hits.length > 0 || found.cut) return { ...found, columns };
+  }
+  return { ...nothingFound(), columns: null };
+}
+
+interface Slice {
+  token: string;
+  products: number;
+}
+
+/**
+ * Price or popularity order in one group: few matches are read at once and sorted; more are read
+ * a slice at a time in the order's direction (price bands from the cheapest or the dearest, or
+ * popularity tiers from the top), until a slice completes the page: every product in a later
+ * slice comes after every one before it. Inside the slices read, the exact price (or views) sorts.
+ */
+function bySlices(
+  reader: DiscoveryReader,
+  request: SearchRequest,
+  where: { place: PlaceScope } | { merchants: NearestStores },
+  order: 'price_asc' | 'price_desc' | 'popularity',
+): Found {
+  const sort = order === 'price_asc' ? byPriceAscending : order === 'price_desc' ? byPriceDescending : byPopularity;
+  const read = (expression: string, cap: number): Hit[] => {
+    if ('place' in where) return readInPlace(reader, request, expression, where.place.token, cap);
+    const hits: Hit[] = [];
+    for (const hit of readMatches(reader, request, expression, cap)) {
+      const store = where.merchants.get(hit.merchantId);
+      if (store) hits.push({ ...hit, distanceKm: store.distanceKm, storeId: store.storeId });
+    }
+    return hits;
+  };
+  const bound = matchBound(request);
+  if (bound <= DIRECT_MATCHES && request.budget.take(readCost(request, 0), true)) {
+    const hits = read(expressionOf(request), DIRECT_MATCHES + 1);
+    if (hits.length <= DIRECT_MATCHES) {
+      const total = exactly(hits.length);
+      return { hits: hits.sort(sort).slice(0, request.limit), total: () => total, cut: false };
+    }
+  }
+  const slices = order === 'popularity' ? tiers(reader) : bands(reader, request, order);
+  // A band is read as a filter token of its own: the range's bands are no longer needed beside it.
+  const sliced = order === 'popularity' ? request : { ...request, price: request.price && { ...request.price, bands: [] } };
+  const collected: Hit[] = [];
+  let readAll = true;
+  for (const slice of slices) {
+    if (!request.budget.take(readCost(sliced, slice.products))) {
+      readAll = false;
+      break;
+    }
+    collected.push(...read(expressionOf(sliced, { facets: [slice.token] }), MAX_MATCHES));
+    if (collected.length >= request.limit && slice !== slices.at(-1)) {
+      readAll = false;
+      break;
+    }
+  }
+  const hits = collected.sort(sort).slice(0, request.limit);
+  const found = collected.length;
+  const total = () => {
+    if (readAll) return exactly(found);
+    if ('place' in where && !request.budget.cut) return countInPlace(reader, request, where.place, found);
+    return atLeast(found);
+  };
+  return { hits, total, cut: request.budget.cut };
+}
+
+/** The whole catalog's popularity tiers (c0t1…): a circle's products are kept by their merchants. */
+function tiers(reader: DiscoveryReader): Slice[] {
+  return Array.from({ length: TIERS }, (_, i) => ({
+    token: tierToken(WHOLE_CATALOG_PLACE, i + 1),
+    products: Math.ceil(TIER_SIZES[i]! * reader.counts.products),
+  }));
+}
+
+/** The price bands to read, in the order's direction: the range's, or all. */
+function bands(reader: DiscoveryReader, request: SearchRequest, order: 'price_asc' | 'price_desc'): Slice[] {
+  const range: Facet[] =
+    request.price && request.price.bands.length > 0
+      ? request.price.bands
+      : reader.priceBands.map((b) => ({ token: priceBandToken(b.band), products: b.productsCount }));
+  return order === 'price_asc' ? [...range] : [...range].reverse();
+}

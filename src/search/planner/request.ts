@@ -1,0 +1,177 @@
+import type { CentsRange, DiscoveryReader, Match } from '../../catalog/discovery-reader.ts';
+import { type Columns, type SearchWord, searchExpression } from '../query/words.ts';
+
+/** Matches are counted for the total up to this many; past it, the total says "at least". */
+export const COUNT_CAP = 1_000;
+
+/**
+ * What one tool call may walk in the index, in index entries: every read is estimated before it
+ * runs, from the counts (readCost), and one that would pass the budget is not run; the search
+ * stops where it is and says so. Sized so that no words make a call's reads last more than some
+ * tens of milliseconds on a million products (docs/benchmarks.md, "Bounded search").
+ */
+export const WALK_BUDGET = 1_500_000;
+
+/** A tool call's index work, spent by every read of every plan it runs; a part of it, for one plan. */
+export class WalkBudget {
+  private left: number;
+  private readonly whole: WalkBudget | null;
+  /** A read was refused: what the answer has is what was found before. */
+  cut = false;
+
+  constructor(total = WALK_BUDGET, whole: WalkBudget | null = null) {
+    this.left = total;
+    this.whole = whole;
+  }
+
+  /** Whether a read of this cost may run (then it is spent); `optional`: refusing it cuts nothing (another plan follows). */
+  take(cost: number, optional = false): boolean {
+    if (cost > this.left || (this.whole !== null && cost > this.whole.left)) {
+      if (!optional) this.cut = true;
+      return false;
+    }
+    this.left -= cost;
+    if (this.whole !== null) this.whole.left -= cost;
+    return true;
+  }
+
+  /** A share of what is left, spent from this budget too: one plan may not take what the next ones need. */
+  part(share: number): WalkBudget {
+    return new WalkBudget(this.left * share, this);
+  }
+}
+
+/** How many products match in the place: exactly, or at least (counting stopped). */
+export interface Total {
+  value: number;
+  relation: 'eq' | 'gte';
+}
+
+export const exactly = (value: number): Total => ({ value, relation: 'eq' });
+export const atLeast = (value: number): Total => ({ value, relation: 'gte' });
+
+/** A product found, with the store that puts it in the place searched (coordinates plans) and its price (price plans). */
+export interface Hit {
+  productId: number;
+  merchantId: number;
+  views: number;
+  likes: number;
+  distanceKm?: number;
+  storeId?: number;
+  priceCents?: number;
+}
+
+/** The page of results, and the total it is the beginning of: counted only when asked (a relaxed-away search never is). */
+export interface Found {
+  hits: Hit[];
+  total: () => Total;
+  /** The budget stopped the search: the hits are the best of what it read, maybe not of all. */
+  cut: boolean;
+}
+
+export const nothingFound = (): Found => ({ hits: [], total: () => exactly(0), cut: false });
+
+/** A filter token and how many products have it: a bound on what it matches. */
+export interface Facet {
+  token: string;
+  products: number;
+}
+
+/** A price range in cents and the price bands (p<band>) it covers; no bands: every band (no filter, or an order by price only). */
+export interface PriceFilter {
+  cents: CentsRange;
+  bands: Facet[];
+}
+
+export interface SearchRequest {
+  words: SearchWord[];
+  /** Where the words must all be: the ranking group read (any text column when not given). */
+  columns?: Columns;
+  /** Category and brand filters: their tokens (k<id>, b<id>) and product counts. */
+  category: Facet | null;
+  brand?: Facet | null;
+  /** Prices read with the matches: a range, or an order by price. */
+  price?: PriceFilter | null;
+  limit: number;
+  budget: WalkBudget;
+}
+
+/** The ranking groups, best first: every word in the title, in what names the product, anywhere. */
+export const RANKING_GROUPS = ['title', 'naming', 'any'] as const;
+
+/** The groups a search reads: with no words, every product matches alike. */
+export const groupsOf = (request: SearchRequest): readonly Columns[] =>
+  request.words.length > 0
+    ? RANKING_GROUPS.filter((c) => c !== 'naming' || !request.words.every((w) => w.namingDocs === w.titleDocs))
+    : ['any'];
+
+/** At most how many products the words (in the columns given), the category, brand and price range can match, in all places (Infinity for none). */
+export function matchBound(request: SearchRequest, columns: Columns = request.columns ?? 'any'): number {
+  const bounds = request.words.map((w) => (columns === 'title' ? w.titleDocs : columns === 'naming' ? w.namingDocs : w.docs));
+  for (const facet of [request.category, request.brand]) if (facet) bounds.push(facet.products);
+  if (request.price && request.price.bands.length > 0) bounds.push(request.price.bands.reduce((sum, b) => sum + b.products, 0));
+  return Math.min(Infinity, ...bounds);
+}
+
+/**
+ * The estimated walk of one index read of the words and filters, with facet lists of
+ * `facetEntries` entries more (a tier's, a band's, some merchants'): the sum of its lists, as a
+ * read walks each term's list to intersect them (docs/benchmarks.md, "Bounded search"). Words
+ * shaped like filter tokens have no count (the vocabulary leaves them out) and are rare in
+ * product text.
+ */
+export function readCost(request: SearchRequest, facetEntries: number): number {
+  let entries = facetEntries + (request.category?.products ?? 0) + (request.brand?.products ?? 0);
+  for (const band of request.price?.bands ?? []) entries += band.products;
+  for (const word of request.words) entries += Number.isFinite(word.docs) ? word.docs : 0;
+  return entries;
+}
+
+/** The request's expression in its columns (or those given), with more filter tokens: all of `facets`, one of each `anyFacets` group. */
+export function expressionOf(request: SearchRequest, more: { columns?: Columns; facets?: string[]; anyFacets?: string[][] } = {}): string {
+  const facets = [request.category?.token, request.brand?.token, ...(more.facets ?? [])].filter((t): t is string => t !== undefined);
+  const bands = request.price?.bands.map((b) => b.token) ?? [];
+  return searchExpression({
+    words: request.words,
+    columns: more.columns ?? request.columns ?? 'any',
+    facets,
+    anyFacets: [bands, ...(more.anyFacets ?? [])],
+  });
+}
+
+const toHit = (match: Match | [...Match, ...number[]], priceCents?: number): Hit => {
+  const [productId, merchantId, views, likes] = match;
+  return priceCents === undefined ? { productId, merchantId, views, likes } : { productId, merchantId, views, likes, priceCents };
+};
+
+/** Up to `limit` matches of an expression, priced (and kept in the price range) when the request reads prices. */
+export function readMatches(reader: DiscoveryReader, request: SearchRequest, expression: string, limit: number): Hit[] {
+  if (!request.price) return reader.matches(expression, limit).map((m) => toHit(m));
+  return reader.pricedMatches(expression, request.price.cents, limit).map((m) => toHit(m, m[4]));
+}
+
+/** Up to `limit` matches of an expression, of which those in the place (a merchant's place token) are kept. */
+export function readInPlace(reader: DiscoveryReader, request: SearchRequest, expression: string, placeToken: string, limit: number): Hit[] {
+  const hits: Hit[] = [];
+  if (!request.price) {
+    for (const m of reader.matchesMarkingPlace(expression, placeToken, limit)) if (m[4] === 1) hits.push(toHit(m));
+  } else {
+    for (const m of reader.pricedMatchesMarkingPlace(expression, placeToken, request.price.cents, limit)) {
+      if (m[4] === 1) hits.push(toHit(m, m[5]));
+    }
+  }
+  return hits;
+}
+
+/** How many matches an expression has (in the price range, when the request has one), counting up to `limit`. */
+export function countOf(reader: DiscoveryReader, request: SearchRequest, expression: string, limit: number): number {
+  const price = request.price;
+  if (!price || price.bands.length === 0) return reader.countMatches(expression, limit);
+  return reader.countPricedMatches(expression, price.cents, limit);
+}
+
+/** Most viewed first, then most liked, then lowest id: a total order, so results are stable. */
+export const byPopularity = (a: Hit, b: Hit) => b.views - a.views || b.likes - a.likes || a.productId - b.productId;
+export const byDistance = (a: Hit, b: Hit) => a.distanceKm! - b.distanceKm! || byPopularity(a, b);
+export const byPriceAscending = (a: Hit, b: Hit) => a.priceCents! - b.priceCents! || byPopularity(a, b);
+export const byPriceDescending = (a: Hit, b: Hit) => b.priceCents! - a.priceCents! || byPopularity(a, b);
