@@ -31,6 +31,7 @@ import {
   readInPlace,
   readMatches,
   type SearchRequest,
+  sliceCost,
 } from './request.ts';
 
 /** The orders other than relevance. */
@@ -108,7 +109,7 @@ function bySlices(
   const collected: Hit[] = [];
   let readAll = true;
   for (const slice of slices) {
-    if (!request.budget.take(readCost(sliced, slice.products))) {
+    if (!request.budget.take(sliceCost(sliced, slice.products))) {
       readAll = false;
       break;
     }

@@ -122,8 +122,21 @@ export function matchBound(request: SearchRequest, columns: Columns = request.co
  */
 export function readCost(request: SearchRequest, facetEntries: number): number {
   let entries = facetEntries + (request.category?.products ?? 0) + (request.brand?.products ?? 0);
-  for (const band of request.price?.bands ?? []) entries += band.products;
   for (const word of request.words) entries += Number.isFinite(word.docs) ? word.docs : 0;
+  return entries;
+}
+
+/**
+ * The walk of a read of one slice (a price band, a popularity tier) with the request: FTS5 steps
+ * through the slice's list and seeks into the longer ones rather than walking them whole
+ * (measured: a word in 247,000 products beside a 486-entry tier list reads in 0.9 ms, the word
+ * alone in 8 ms), so each list costs at most the slice's length. A price range's bands are not
+ * counted in either estimate: read beside a shorter list, they are sought into the same way.
+ */
+export function sliceCost(request: SearchRequest, sliceEntries: number): number {
+  let entries = sliceEntries;
+  for (const facet of [request.category, request.brand]) if (facet) entries += Math.min(facet.products, sliceEntries);
+  for (const word of request.words) entries += Math.min(Number.isFinite(word.docs) ? word.docs : 0, sliceEntries);
   return entries;
 }
 
