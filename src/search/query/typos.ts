@@ -47,3 +47,29 @@ export function typoDistance(a: string, b: string, max: number): number {
   const plain = editDistance(a, b, max);
   return plain === 0 ? 0 : Math.min(plain, editDistance(soundKey(a), soundKey(b), max));
 }
+
+/**
+ * A word read as a stem and its grammatical gender, in the singular: "feminino" and "femininos"
+ * → femini, masculine; "secadora" → secador, feminine. Portuguese marks gender with these endings
+ * (o/a, or/ora); several readings when the ending allows them.
+ */
+function genderReadings(word: string): [stem: string, feminine: boolean][] {
+  const singular = word.endsWith('s') ? word.slice(0, -1) : word;
+  const readings: [string, boolean][] = [];
+  if (word.endsWith('ores')) readings.push([singular.slice(0, -1), false]);
+  if (singular.endsWith('or')) readings.push([singular, false]);
+  if (singular.endsWith('o')) readings.push([singular.slice(0, -1), false]);
+  if (singular.endsWith('a')) readings.push([singular.slice(0, -1), true]);
+  return readings.filter(([stem]) => stem.length >= 2);
+}
+
+/**
+ * Whether two words are one stem in the other gender ("feminino"/"feminina", "secador"/"secadora",
+ * "jarro"/"jarras"). Never a typo: in Portuguese that ending is what tells the products apart
+ * (a hair dryer from a clothes dryer, a vase from a jug, silver from a plate), so a word no product
+ * has is not "corrected" into its other gender.
+ */
+export function isGenderSwap(a: string, b: string): boolean {
+  const others = genderReadings(b);
+  return genderReadings(a).some(([stem, feminine]) => others.some(([other, f]) => other === stem && f !== feminine));
+}

@@ -2,7 +2,7 @@ import { FACET_TOKEN_SHAPE } from '../tokens/facet-tokens.ts';
 import { pluralsOf, singularsOf } from './plurals.ts';
 import { foldedWords, STOPWORDS } from './query-words.ts';
 import type { SynonymTable } from './synonyms.ts';
-import { typoBudget, typoDistance } from './typos.ts';
+import { isGenderSwap, typoBudget, typoDistance } from './typos.ts';
 
 /** At most this many words of a query are searched; the rest are reported as ignored. */
 export const MAX_TERMS = 8;
@@ -179,7 +179,10 @@ function splitIntoKnown(vocabulary: Vocabulary, word: string): string[] | null {
   return best?.[0] ?? null;
 }
 
-/** The index words a misspelt word most likely stands for: the first letter trusted, the fewest edits, the most products. */
+/**
+ * The index words a misspelt word most likely stands for: the first letter trusted, the fewest
+ * edits, the most products; never the word in its other gender (isGenderSwap).
+ */
 function typoCandidates(vocabulary: Vocabulary, word: string): string[] {
   const budget = typoBudget(word.length);
   if (budget === 0 || !/^\p{L}/u.test(word)) return [];
@@ -189,6 +192,7 @@ function typoCandidates(vocabulary: Vocabulary, word: string): string[] {
   let found: [string, number][] = [];
   // One letter longer than the budget allows: "ph" written as "f" (soundKey).
   for (const [candidate, docs] of vocabulary.wordsBetween(first, next, word.length - budget, word.length + budget + 1)) {
+    if (isGenderSwap(word, candidate)) continue;
     const distance = typoDistance(word, candidate, Math.min(best, budget));
     if (distance < best) {
       best = distance;
