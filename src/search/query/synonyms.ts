@@ -42,6 +42,8 @@ export function termWords(text: string): string[] {
 /** Synonym groups as a lookup: each member (its words joined by a space) → the other members. */
 export class SynonymTable {
   private readonly byMember = new Map<string, string[][]>();
+  /** The members of one word, sorted: what a misspelt word may stand for besides the index's words. */
+  private readonly singleWords: string[];
 
   /** `groups`: members already folded, words separated by one space (termWords(…).join(' ')). */
   constructor(groups: readonly (readonly string[])[]) {
@@ -51,6 +53,21 @@ export class SynonymTable {
         this.byMember.set(member, [...(this.byMember.get(member) ?? []), ...others]);
       }
     }
+    this.singleWords = [...this.byMember.keys()].filter((m) => !m.includes(' ')).sort();
+  }
+
+  /** Members of one word in [from, to), in order ("televisao" for a typo of it: it stands for tv, televisor). */
+  wordsBetween(from: string, to: string): string[] {
+    let low = 0;
+    let high = this.singleWords.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.singleWords[mid]! < from) low = mid + 1;
+      else high = mid;
+    }
+    const found: string[] = [];
+    for (let i = low; i < this.singleWords.length && this.singleWords[i]! < to; i++) found.push(this.singleWords[i]!);
+    return found;
   }
 
   /** The other names of a word or a run of words ("fritadeira eletrica"), each as its words. */

@@ -1,8 +1,8 @@
 import { FACET_TOKEN_SHAPE } from '../tokens/facet-tokens.ts';
-import { pluralsOf, singularsOf } from './plurals.ts';
+import { Alternatives } from './alternatives.ts';
+import { splitIntoKnown, typoCorrections } from './corrections.ts';
 import { foldedWords, STOPWORDS } from './query-words.ts';
 import type { SynonymTable } from './synonyms.ts';
-import { isGenderSwap, typoBudget, typoDistance } from './typos.ts';
 
 /** At most this many words of a query are searched; the rest are reported as ignored. */
 export const MAX_TERMS = 8;
@@ -46,9 +46,6 @@ export function searchTerms(query: string): SearchTerms {
     noWords: unique.length === 0 && query.trim().length > 0,
   };
 }
-
-/** At most this many index words stand for one partial word: the most frequent ones. */
-const MAX_ALTERNATIVES = 32;
 
 /** Units written after a number, joined ("500ml") or not ("500 ml"); "polegadas" is written as ". */
 const UNITS = new Set([
@@ -110,99 +107,17 @@ export interface Vocabulary {
   synonyms: SynonymTable;
 }
 
-/** Collects alternatives without repeats, with their product counts. */
-class Alternatives {
-  readonly groups: string[][] = [];
-  docs = 0;
-  namingDocs = 0;
-  titleDocs = 0;
-  private readonly seen = new Set<string>();
-  private readonly vocabulary: Vocabulary;
-
-  constructor(vocabulary: Vocabulary) {
-    this.vocabulary = vocabulary;
+/** What a misspelt word stands for: its candidates' forms and synonyms; the first that the index has is named. */
+function correctedTo(vocabulary: Vocabulary, word: string, candidates: string[]): SearchWord | null {
+  const found = new Alternatives(vocabulary);
+  let to: string | undefined;
+  for (const candidate of candidates) {
+    const before = found.docs;
+    found.addForms(candidate);
+    found.addSynonyms(candidate);
+    if (found.docs > before) to ??= candidate;
   }
-
-  counts(): Pick<SearchWord, 'docs' | 'namingDocs' | 'titleDocs'> {
-    return { docs: this.docs, namingDocs: this.namingDocs, titleDocs: this.titleDocs };
-  }
-
-  /** Adds index words that must all match; only when each is in the index (`always`: added anyway). */
-  add(words: string[], always = false): boolean {
-    const key = words.join(' ');
-    if (this.seen.has(key)) return false;
-    const counts = words.map((w) => this.vocabulary.word(w));
-    const known = counts.every((c) => c !== undefined);
-    if (!known && !always) return false;
-    this.seen.add(key);
-    this.groups.push(words);
-    if (known) {
-      this.docs += Math.min(...counts.map((c) => c![1]));
-      this.namingDocs += Math.min(...counts.map((c) => c![2]));
-      this.titleDocs += Math.min(...counts.map((c) => c![3]));
-    }
-    return true;
-  }
-
-  /** Adds the index words a partial word begins, most frequent first, with their counts. */
-  addPrefixes(prefix: string) {
-    for (const [w, docs, namingDocs, titleDocs] of this.vocabulary.wordsStartingWith(prefix, MAX_ALTERNATIVES)) {
-      if (this.seen.has(w)) continue;
-      this.seen.add(w);
-      this.groups.push([w]);
-      this.docs += docs;
-      this.namingDocs += namingDocs;
-      this.titleDocs += titleDocs;
-    }
-  }
-
-  /** A word in its singular and plural forms that the index has. */
-  addForms(word: string) {
-    const singulars = singularsOf(word);
-    for (const form of [word, ...singulars, ...[word, ...singulars].flatMap(pluralsOf)]) this.add([form]);
-  }
-}
-
-const MIN_SPLIT_PART = 3;
-
-/** A word that splits into two index words ("microondas" → micro ondas, "airfryer" → air fryer). */
-function splitIntoKnown(vocabulary: Vocabulary, word: string): string[] | null {
-  let best: [string[], number] | null = null;
-  // Parts of three letters or more, neither a stopword: "rede" is not "re" + "de".
-  for (let at = MIN_SPLIT_PART; at <= word.length - MIN_SPLIT_PART; at++) {
-    if (STOPWORDS.has(word.slice(0, at)) || STOPWORDS.has(word.slice(at))) continue;
-    const left = vocabulary.word(word.slice(0, at));
-    const right = left && vocabulary.word(word.slice(at));
-    if (left && right && (best === null || Math.min(left[1], right[1]) > best[1]))
-      best = [[left[0], right[0]], Math.min(left[1], right[1])];
-  }
-  return best?.[0] ?? null;
-}
-
-/**
- * The index words a misspelt word most likely stands for: the first letter trusted, the fewest
- * edits, the most products; never the word in its other gender (isGenderSwap).
- */
-function typoCandidates(vocabulary: Vocabulary, word: string): string[] {
-  const budget = typoBudget(word.length);
-  if (budget === 0 || !/^\p{L}/u.test(word)) return [];
-  const first = word[0]!;
-  const next = String.fromCodePoint(first.codePointAt(0)! + 1);
-  let best = budget + 1;
-  let found: [string, number][] = [];
-  // One letter longer than the budget allows: "ph" written as "f" (soundKey).
-  for (const [candidate, docs] of vocabulary.wordsBetween(first, next, word.length - budget, word.length + budget + 1)) {
-    if (isGenderSwap(word, candidate)) continue;
-    const distance = typoDistance(word, candidate, Math.min(best, budget));
-    if (distance < best) {
-      best = distance;
-      found = [[candidate, docs]];
-    } else if (distance === best && distance <= budget) found.push([candidate, docs]);
-  }
-  return found
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 3)
-    .map(([w]) => w);
+  return to === undefined ? null : { word, alternatives: found.groups, ...found.counts(), correctedTo: to };
 }
 
 /** What one unit of the query stands for in the index. */
@@ -229,22 +144,14 @@ function expandUnit(vocabulary: Vocabulary, words: string[], last: boolean): Sea
   found.add([word], true);
   found.addForms(word);
   if (last && word.length >= MIN_PREFIX_LENGTH) found.addPrefixes(word);
-  for (const base of [word, ...singularsOf(word)]) {
-    for (const synonym of vocabulary.synonyms.of(base)) {
-      if (synonym.length === 1) found.addForms(synonym[0]!);
-      else found.add(synonym);
-    }
-  }
+  found.addSynonyms(word);
   const withUnit = /^(\d+)([a-z]+)$/.exec(word);
   if (withUnit && UNITS.has(withUnit[2]!)) found.add([withUnit[1]!, withUnit[2]!]);
   if (found.docs > 0) return { word, alternatives: found.groups, ...found.counts() };
-  // In no product: a typo ("geladera", "smartfone"), else two words written as one ("airfryer").
-  const corrections = typoCandidates(vocabulary, word);
-  if (corrections.length > 0) {
-    const corrected = new Alternatives(vocabulary);
-    for (const candidate of corrections) corrected.addForms(candidate);
-    return { word, alternatives: corrected.groups, ...corrected.counts(), correctedTo: corrections[0]! };
-  }
+  // In no product: a typo ("geladera"), a typo of a synonym ("televizao"), else two words
+  // written as one ("guardaroupa").
+  const typo = correctedTo(vocabulary, word, typoCorrections(vocabulary, word));
+  if (typo) return typo;
   const parts = splitIntoKnown(vocabulary, word);
   if (parts) found.add(parts);
   return { word, alternatives: found.groups, ...found.counts() };
@@ -253,9 +160,10 @@ function expandUnit(vocabulary: Vocabulary, words: string[], last: boolean): Sea
 /**
  * The query's words as the index has them. Words that go together are read as one: a synonym
  * phrase ("fritadeira eletrica"), a number and its unit ("500 ml"). Each then stands for its
- * forms, the words it begins (the last word only), its synonyms, the words it joins or splits into; a word no product
- * has, for the closest index words (a typo). FTS5's own prefix query would merge all of those
- * words' lists before reading one match, and again for every query a search runs.
+ * forms, the words it begins (the last word only), its synonyms, the words it joins or splits
+ * into; a word no product has, for the closest index words or synonyms (a typo). FTS5's own prefix
+ * query would merge all of those words' lists before reading one match, and again for every
+ * query a search runs.
  */
 export function expandWords(vocabulary: Vocabulary, terms: string[]): SearchWord[] {
   const units: SearchWord[] = [];

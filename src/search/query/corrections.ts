@@ -1,0 +1,79 @@
+import { STOPWORDS } from './query-words.ts';
+import { isGenderSwap, typoBudget, typoDistance } from './typos.ts';
+import type { Vocabulary } from './words.ts';
+
+/** At most this many words stand for one misspelt word. */
+const MAX_CORRECTIONS = 3;
+
+interface Candidate {
+  word: string;
+  distance: number;
+  docs: number;
+}
+
+/** The first string after every string that begins with `prefix`: its last letter's successor. */
+function pastPrefix(prefix: string): string {
+  const letters = [...prefix];
+  return letters.slice(0, -1).join('') + String.fromCodePoint(letters.at(-1)!.codePointAt(0)! + 1);
+}
+
+/**
+ * The words beginning with `prefix` closest to `target` (`word` as read, or respelt), within
+ * `budget` edits: the index's words, then the synonym table's, which stand for their group even
+ * when no product has them ("televizao" → televisao → tv, televisor). Never `word` itself, nor
+ * `word` in its other gender (isGenderSwap).
+ */
+function closest(vocabulary: Vocabulary, word: string, target: string, prefix: string, budget: number): Candidate[] {
+  let best = budget + 1;
+  let found: Candidate[] = [];
+  // One letter longer than the budget allows: "ph" written as "f" (soundKey).
+  const [minLength, maxLength] = [target.length - budget, target.length + budget + 1];
+  const consider = (candidate: string, docs: number) => {
+    if (candidate === word || isGenderSwap(word, candidate) || found.some((c) => c.word === candidate)) return;
+    const distance = typoDistance(target, candidate, Math.min(best, budget));
+    if (distance < best) {
+      best = distance;
+      found = [{ word: candidate, distance, docs }];
+    } else if (distance === best && distance <= budget) found.push({ word: candidate, distance, docs });
+  };
+  const end = pastPrefix(prefix);
+  for (const [candidate, docs] of vocabulary.wordsBetween(prefix, end, minLength, maxLength)) consider(candidate, docs);
+  for (const member of vocabulary.synonyms.wordsBetween(prefix, end)) {
+    if (member.length >= minLength && member.length <= maxLength) consider(member, 0);
+  }
+  return found;
+}
+
+/** The closest candidates, most products first (synonyms no product has last), at most MAX_CORRECTIONS. */
+function best(candidates: Candidate[]): string[] {
+  const distance = Math.min(...candidates.map((c) => c.distance));
+  return candidates
+    .filter((c) => c.distance === distance)
+    .sort((a, b) => b.docs - a.docs)
+    .map((c) => c.word)
+    .filter((w, i, all) => all.indexOf(w) === i)
+    .slice(0, MAX_CORRECTIONS);
+}
+
+/** What a misspelt word most likely stands for: the first letter trusted, the fewest edits, the most products. */
+export function typoCorrections(vocabulary: Vocabulary, word: string): string[] {
+  const budget = typoBudget(word.length);
+  if (budget === 0 || !/^\p{L}/u.test(word)) return [];
+  return best(closest(vocabulary, word, word, [...word][0]!, budget));
+}
+
+const MIN_SPLIT_PART = 3;
+
+/** A word that splits into two index words ("microondas" → micro ondas, "airfryer" → air fryer). */
+export function splitIntoKnown(vocabulary: Vocabulary, word: string): string[] | null {
+  let found: [string[], number] | null = null;
+  // Parts of three letters or more, neither a stopword: "rede" is not "re" + "de".
+  for (let at = MIN_SPLIT_PART; at <= word.length - MIN_SPLIT_PART; at++) {
+    if (STOPWORDS.has(word.slice(0, at)) || STOPWORDS.has(word.slice(at))) continue;
+    const left = vocabulary.word(word.slice(0, at));
+    const right = left && vocabulary.word(word.slice(at));
+    if (left && right && (found === null || Math.min(left[1], right[1]) > found[1]))
+      found = [[left[0], right[0]], Math.min(left[1], right[1])];
+  }
+  return found?.[0] ?? null;
+}
