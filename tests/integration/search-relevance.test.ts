@@ -15,7 +15,19 @@ import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
  * the wanted products first); for a negative query, no result at all (typo tolerance and
  * relaxation must not invent matches).
  */
-const GROUPS = ['plural', 'typo', 'synonym', 'compound', 'unit', 'place-in-query', 'exact', 'negative', 'gender', 'synonym-typo'] as const;
+const GROUPS = [
+  'plural',
+  'typo',
+  'synonym',
+  'compound',
+  'unit',
+  'place-in-query',
+  'exact',
+  'negative',
+  'gender',
+  'synonym-typo',
+  'first-letter',
+] as const;
 type Group = (typeof GROUPS)[number];
 
 interface RelevanceQuery extends Omit<SearchInput, 'limit'> {

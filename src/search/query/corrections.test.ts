@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { synonymTable } from './synonyms.ts';
 import { vocabularyOf } from './vocabulary-fixture.ts';
-import { expandWords } from './words.ts';
+import { expandWords, type Vocabulary } from './words.ts';
 
 describe('corrections', () => {
   it('a correction stands for its synonyms too', () => {
@@ -28,6 +28,44 @@ describe('corrections', () => {
   it('a synonym whose group no product has is no correction', () => {
     const [word] = expandWords(vocabularyOf({ lavanda: 3 }), ['lavadorra']);
     expect([word!.docs, word!.correctedTo]).toEqual([0, undefined]);
+  });
+});
+
+describe('first sounds spelt another way', () => {
+  const vocabulary = vocabularyOf({ cafeteira: 4, chuveiro: 2, chuva: 9, celular: 8, erva: 3, quimono: 1, sela: 2 });
+
+  it('are corrected when nothing else fits', () => {
+    expect(expandWords(vocabulary, ['kafeteira'])[0]).toMatchObject({ correctedTo: 'cafeteira', alternatives: [['cafeteira']] });
+    expect(expandWords(vocabulary, ['xuveiro'])[0]!.correctedTo).toBe('chuveiro');
+    expect(expandWords(vocabulary, ['selular'])[0]!.correctedTo).toBe('celular');
+    expect(expandWords(vocabulary, ['herva'])[0]!.correctedTo).toBe('erva');
+    expect(expandWords(vocabulary, ['kimono'])[0]!.correctedTo).toBe('quimono');
+    // Within the typo budget once respelt: "kafeteria" is cafeteira's letters swapped.
+    expect(expandWords(vocabulary, ['kafeteria'])[0]!.correctedTo).toBe('cafeteira');
+  });
+
+  it("come after a typo within the word's own first letter", () => {
+    // "seluar" is one edit from "selar", and from "celular" once respelt.
+    expect(expandWords(vocabularyOf({ selar: 1, celular: 8 }), ['seluar'])[0]!.correctedTo).toBe('selar');
+  });
+
+  it('leave words of three letters alone, and take four only exactly', () => {
+    expect(expandWords(vocabularyOf({ cal: 3 }), ['sal'])[0]!.docs).toBe(0);
+    expect(expandWords(vocabulary, ['cela'])[0]!.correctedTo).toBe('sela');
+    expect(expandWords(vocabulary, ['celo'])[0]!.docs).toBe(0);
+  });
+
+  it('read a small part of the vocabulary: the new spelling and the next letter', () => {
+    const ranges: string[] = [];
+    const spy: Vocabulary = {
+      ...vocabulary,
+      wordsBetween: (from, to, min, max) => {
+        ranges.push(`${from}-${to}`);
+        return vocabulary.wordsBetween(from, to, min, max);
+      },
+    };
+    expandWords(spy, ['xuveiro']);
+    expect(ranges).toEqual(['x-y', 'chu-chv']);
   });
 });
 

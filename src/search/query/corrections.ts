@@ -1,5 +1,5 @@
 import { STOPWORDS } from './query-words.ts';
-import { isGenderSwap, typoBudget, typoDistance } from './typos.ts';
+import { firstSoundRespellings, isGenderSwap, typoBudget, typoDistance } from './typos.ts';
 import type { Vocabulary } from './words.ts';
 
 /** At most this many words stand for one misspelt word. */
@@ -60,6 +60,24 @@ export function typoCorrections(vocabulary: Vocabulary, word: string): string[] 
   const budget = typoBudget(word.length);
   if (budget === 0 || !/^\p{L}/u.test(word)) return [];
   return best(closest(vocabulary, word, word, [...word][0]!, budget));
+}
+
+/** Shorter words are not respelt: "sal" would be "cal", "zzzz"... nothing but noise. */
+const MIN_RESPELT_LENGTH = 4;
+
+/**
+ * What a word stands for with its first sound spelt another way ("kafeteira" → cafeteira,
+ * "xuveiro" → chuveiro), then within the typo budget: only when nothing else fits. Each
+ * respelling reads the words beginning with its new spelling and the next letter, a small part
+ * of the vocabulary (never the whole of it, nor a whole letter's words).
+ */
+export function firstSoundCorrections(vocabulary: Vocabulary, word: string): string[] {
+  if (word.length < MIN_RESPELT_LENGTH || !/^\p{L}+$/u.test(word)) return [];
+  const budget = typoBudget(word.length);
+  const found = firstSoundRespellings(word).flatMap(([respelt, trusted]) =>
+    closest(vocabulary, word, respelt, respelt.slice(0, trusted), budget),
+  );
+  return found.length === 0 ? [] : best(found);
 }
 
 const MIN_SPLIT_PART = 3;

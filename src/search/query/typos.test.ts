@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGenderSwap } from './typos.ts';
+import { firstSoundRespellings, isGenderSwap } from './typos.ts';
 import { vocabularyOf } from './vocabulary-fixture.ts';
 import { expandWords } from './words.ts';
 
@@ -36,5 +36,27 @@ describe('gender', () => {
     expect([secadora!.docs, secadora!.correctedTo]).toEqual([0, undefined]);
     // Still a typo when the ending is not the gender's.
     expect(expandWords(vocabulary, ['geladera'])[0]).toMatchObject({ correctedTo: 'geladeira', alternatives: [['geladeira']] });
+  });
+});
+
+describe('first sounds', () => {
+  it.each([
+    ['kafeteira', [['cafeteira', 2]]],
+    ['kimono', [['quimono', 3]]],
+    ['catchup', [['katchup', 2]]],
+    ['quero', [['kero', 2]]],
+    ['selular', [['celular', 2]]],
+    ['cesta', [['sesta', 2]]],
+    ['jeladeira', [['geladeira', 2]]],
+    ['xuveiro', [['chuveiro', 3]]],
+    ['chicara', [['xicara', 2]]],
+    ['herva', [['erva', 1]]],
+    ['idratante', [['hidratante', 2]]],
+  ])('%s is respelt %j', (word, respelt) => {
+    expect(firstSoundRespellings(word)).toEqual(respelt);
+  });
+
+  it.each(['bola', 'mesa', 'zapato', 'sapato', 'garrafa'])('%s has no other spelling of its first sound', (word) => {
+    expect(firstSoundRespellings(word)).toEqual([]);
   });
 });

@@ -73,3 +73,36 @@ export function isGenderSwap(a: string, b: string): boolean {
   const others = genderReadings(b);
   return genderReadings(a).some(([stem, feminine]) => others.some(([other, f]) => other === stem && f !== feminine));
 }
+
+/**
+ * How Brazilians spell a word's first sound another way, as [pattern, spelling]: k, c and qu
+ * ("kafeteira", "kimono"); s and c before e or i ("selular"); g and j before e or i
+ * ("jeladeira"); x and ch ("xuveiro", "chicara"); an h dropped or added ("idratante", "herva").
+ * Only at the start, where a typo is not otherwise looked for: within a word those are one edit.
+ * (z and s sound alike only between vowels, never at the start of a word.)
+ */
+const FIRST_SOUNDS: [RegExp, string][] = [
+  [/^k(?=[aou])/, 'c'],
+  [/^k(?=[ei])/, 'qu'],
+  [/^c(?=[aou])/, 'k'],
+  [/^qu(?=[ei])/, 'k'],
+  [/^c(?=[ei])/, 's'],
+  [/^s(?=[ei])/, 'c'],
+  [/^g(?=[ei])/, 'j'],
+  [/^j(?=[ei])/, 'g'],
+  [/^x/, 'ch'],
+  [/^ch/, 'x'],
+  [/^h(?=[aeiou])/, ''],
+  [/^(?=[aeiou])/, 'h'],
+];
+
+/**
+ * The word with its first sound spelt each other way, and how many of its first letters are then
+ * trusted: the new spelling and the letter after it ("xuveiro" → chuveiro, "chu").
+ */
+export function firstSoundRespellings(word: string): [respelt: string, trusted: number][] {
+  return FIRST_SOUNDS.filter(([pattern]) => pattern.test(word)).map(([pattern, spelling]) => [
+    word.replace(pattern, spelling),
+    spelling.length + 1,
+  ]);
+}

@@ -1,6 +1,6 @@
 import { FACET_TOKEN_SHAPE } from '../tokens/facet-tokens.ts';
 import { Alternatives } from './alternatives.ts';
-import { splitIntoKnown, typoCorrections } from './corrections.ts';
+import { firstSoundCorrections, splitIntoKnown, typoCorrections } from './corrections.ts';
 import { foldedWords, STOPWORDS } from './query-words.ts';
 import type { SynonymTable } from './synonyms.ts';
 
@@ -154,7 +154,9 @@ function expandUnit(vocabulary: Vocabulary, words: string[], last: boolean): Sea
   if (typo) return typo;
   const parts = splitIntoKnown(vocabulary, word);
   if (parts) found.add(parts);
-  return { word, alternatives: found.groups, ...found.counts() };
+  if (found.docs > 0) return { word, alternatives: found.groups, ...found.counts() };
+  // Nothing else fits: the first sound spelt another way ("xuveiro", "kafeteira").
+  return correctedTo(vocabulary, word, firstSoundCorrections(vocabulary, word)) ?? { word, alternatives: found.groups, ...found.counts() };
 }
 
 /**
