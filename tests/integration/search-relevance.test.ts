@@ -27,6 +27,7 @@ const GROUPS = [
   'gender',
   'synonym-typo',
   'first-letter',
+  'joined-split',
 ] as const;
 type Group = (typeof GROUPS)[number];
 

@@ -69,6 +69,29 @@ describe('first sounds spelt another way', () => {
   });
 });
 
+describe('words joined and split', () => {
+  it('two words the index has as one match it, each of them', () => {
+    const [pen, drive] = expandWords(vocabularyOf({ pendrive: 2, pen: 1, drive: 1 }), ['pen', 'drive']);
+    expect(pen!.alternatives).toEqual([['pen'], ['pendrive']]);
+    expect(drive!.alternatives).toEqual([['drive'], ['pendrive']]);
+    const [mouse, pad] = expandWords(vocabularyOf({ mousepad: 2, mouse: 4 }), ['mouse', 'pad']);
+    expect([mouse!.docs, pad!.docs, pad!.correctedTo]).toEqual([6, 2, undefined]);
+    expect(expandWords(vocabularyOf({ pen: 1, drive: 1 }), ['pen', 'drive']).map((w) => w.alternatives)).toEqual([[['pen']], [['drive']]]);
+  });
+
+  it('a word the index has as written matches its two parts as well, when titles have them', () => {
+    expect(expandWords(vocabularyOf({ pendrive: 2, pen: 1, drive: 1 }), ['pendrive'])[0]!.alternatives).toEqual([
+      ['pendrive'],
+      ['pen', 'drive'],
+    ]);
+    // "dor" only in descriptions: a hair dryer (secador) is not "seca" and "dor".
+    const vocabulary = vocabularyOf({ secador: 3, seca: 5, dor: [2, 0, 0] });
+    expect(expandWords(vocabulary, ['secador'])[0]!.alternatives).toEqual([['secador']]);
+    // A word in no product still splits into any two index words.
+    expect(expandWords(vocabularyOf({ seca: 5, dor: [2, 0, 0] }), ['secador'])[0]!.alternatives).toEqual([['secador'], ['seca', 'dor']]);
+  });
+});
+
 describe('the synonym table', () => {
   it("lists its one-word members in a range, the operator's with the built-in ones", () => {
     const table = synonymTable([['mandioca', 'aipim', 'macaxeira']]);

@@ -82,16 +82,37 @@ export function firstSoundCorrections(vocabulary: Vocabulary, word: string): str
 
 const MIN_SPLIT_PART = 3;
 
-/** A word that splits into two index words ("microondas" → micro ondas, "airfryer" → air fryer). */
-export function splitIntoKnown(vocabulary: Vocabulary, word: string): string[] | null {
+/**
+ * A word that splits into two index words ("microondas" → micro ondas, "airfryer" → air fryer);
+ * `inTitles`: two words that titles have, for a word the index has as written too ("pendrive"
+ * beside "Pen Drive"), so that a word of descriptions ("dor" in "secador") never stands in.
+ */
+export function splitIntoKnown(vocabulary: Vocabulary, word: string, inTitles = false): string[] | null {
   let found: [string[], number] | null = null;
+  const known = (part: string) => {
+    const counts = vocabulary.word(part);
+    return counts && (!inTitles || counts[3] > 0) ? counts : undefined;
+  };
   // Parts of three letters or more, neither a stopword: "rede" is not "re" + "de".
   for (let at = MIN_SPLIT_PART; at <= word.length - MIN_SPLIT_PART; at++) {
     if (STOPWORDS.has(word.slice(0, at)) || STOPWORDS.has(word.slice(at))) continue;
-    const left = vocabulary.word(word.slice(0, at));
-    const right = left && vocabulary.word(word.slice(at));
+    const left = known(word.slice(0, at));
+    const right = left && known(word.slice(at));
     if (left && right && (found === null || Math.min(left[1], right[1]) > found[1]))
       found = [[left[0], right[0]], Math.min(left[1], right[1])];
   }
   return found?.[0] ?? null;
+}
+
+/**
+ * Adjacent words that the index has written as one ("pen drive" → pendrive, "mouse pad" →
+ * mousepad), by the position of the first: one lookup per pair of the query's words.
+ */
+export function joinedInIndex(vocabulary: Vocabulary, words: string[]): Map<number, string> {
+  const joined = new Map<number, string>();
+  for (let i = 0; i + 1 < words.length; i++) {
+    const word = words[i]! + words[i + 1]!;
+    if (vocabulary.word(word)) joined.set(i, word);
+  }
+  return joined;
 }

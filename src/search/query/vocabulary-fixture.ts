@@ -2,13 +2,14 @@ import { synonymTable } from './synonyms.ts';
 import type { IndexWord, Vocabulary } from './words.ts';
 
 /**
- * A vocabulary in memory for unit tests: index words with their product counts (each count used
- * for every column), and the built-in synonyms with the operator's groups given. Ranges are read
- * as the snapshot's search_words table reads them (word order, then the length filter).
+ * A vocabulary in memory for unit tests: index words with their product counts (one count for
+ * every column, or [any, naming, title]), and the built-in synonyms with the operator's groups
+ * given. Ranges are read as the snapshot's search_words table reads them (word order, then the
+ * length filter).
  */
-export function vocabularyOf(counts: Record<string, number>, operatorGroups: string[][] = []): Vocabulary {
+export function vocabularyOf(counts: Record<string, number | [number, number, number]>, operatorGroups: string[][] = []): Vocabulary {
   const words: IndexWord[] = Object.entries(counts)
-    .map(([word, docs]): IndexWord => [word, docs, docs, docs])
+    .map(([word, docs]): IndexWord => (typeof docs === 'number' ? [word, docs, docs, docs] : [word, ...docs]))
     .sort((a, b) => (a[0] < b[0] ? -1 : 1));
   return {
     word: (word) => words.find((w) => w[0] === word),

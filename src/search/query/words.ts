@@ -1,6 +1,6 @@
 import { FACET_TOKEN_SHAPE } from '../tokens/facet-tokens.ts';
 import { Alternatives } from './alternatives.ts';
-import { firstSoundCorrections, splitIntoKnown, typoCorrections } from './corrections.ts';
+import { firstSoundCorrections, joinedInIndex, splitIntoKnown, typoCorrections } from './corrections.ts';
 import { foldedWords, STOPWORDS } from './query-words.ts';
 import type { SynonymTable } from './synonyms.ts';
 
@@ -120,8 +120,11 @@ function correctedTo(vocabulary: Vocabulary, word: string, candidates: string[])
   return to === undefined ? null : { word, alternatives: found.groups, ...found.counts(), correctedTo: to };
 }
 
-/** What one unit of the query stands for in the index. */
-function expandUnit(vocabulary: Vocabulary, words: string[], last: boolean): SearchWord {
+/** Shorter words are not split into two index words when the index has them as written. */
+const MIN_SPLIT_LENGTH = 6;
+
+/** What one unit of the query stands for in the index; `joined`: the word written as one with its neighbour, in the index. */
+function expandUnit(vocabulary: Vocabulary, words: string[], last: boolean, joined: string[] = []): SearchWord {
   const word = words.join(' ');
   const found = new Alternatives(vocabulary);
   if (words.length > 1) {
@@ -145,6 +148,11 @@ function expandUnit(vocabulary: Vocabulary, words: string[], last: boolean): Sea
   found.addForms(word);
   if (last && word.length >= MIN_PREFIX_LENGTH) found.addPrefixes(word);
   found.addSynonyms(word);
+  for (const both of joined) found.addForms(both);
+  // A word the index has as written, and as two words of titles too ("pendrive", "Pen Drive").
+  const titleWords =
+    word.length >= MIN_SPLIT_LENGTH && /^\p{L}+$/u.test(word) && vocabulary.word(word) && splitIntoKnown(vocabulary, word, true);
+  if (titleWords) found.add(titleWords);
   const withUnit = /^(\d+)([a-z]+)$/.exec(word);
   if (withUnit && UNITS.has(withUnit[2]!)) found.add([withUnit[1]!, withUnit[2]!]);
   if (found.docs > 0) return { word, alternatives: found.groups, ...found.counts() };
@@ -168,14 +176,23 @@ function expandUnit(vocabulary: Vocabulary, words: string[], last: boolean): Sea
  * query a search runs.
  */
 export function expandWords(vocabulary: Vocabulary, terms: string[]): SearchWord[] {
-  const units: SearchWord[] = [];
+  const spans: [from: number, to: number][] = [];
   for (let i = 0; i < terms.length; ) {
     const run = vocabulary.synonyms.runAt(terms, i);
     const length = run > 0 ? run : /^\d+$/.test(terms[i]!) && UNITS.has(terms[i + 1] ?? '') ? 2 : 1;
-    units.push(expandUnit(vocabulary, terms.slice(i, i + length), i + length === terms.length));
+    spans.push([i, i + length]);
     i += length;
   }
-  return units;
+  // Two words of their own that the index has as one: each of the two also matches it, so a
+  // product titled "Pendrive" has both "pen" and "drive" of the query.
+  const joined = joinedInIndex(vocabulary, terms);
+  const single = (span: [number, number] | undefined) => span !== undefined && span[1] - span[0] === 1;
+  return spans.map(([from, to], k) => {
+    const withNext = single(spans[k]) && single(spans[k + 1]) ? joined.get(from) : undefined;
+    const withPrevious = single(spans[k]) && single(spans[k - 1]) ? joined.get(from - 1) : undefined;
+    const both = [withPrevious, withNext].filter((w) => w !== undefined);
+    return expandUnit(vocabulary, terms.slice(from, to), to === terms.length, both);
+  });
 }
 
 /**
