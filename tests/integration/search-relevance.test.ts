@@ -28,6 +28,7 @@ const GROUPS = [
   'synonym-typo',
   'first-letter',
   'joined-split',
+  'abbreviation',
 ] as const;
 type Group = (typeof GROUPS)[number];
 

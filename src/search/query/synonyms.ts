@@ -11,7 +11,7 @@ export const MAX_SYNONYM_WORDS = 3;
  */
 export const BUILT_IN_SYNONYMS: readonly (readonly string[])[] = [
   ['tv', 'televisao', 'televisor'],
-  ['celular', 'smartphone'],
+  ['celular', 'smartphone', 'cel'],
   ['geladeira', 'refrigerador'],
   ['notebook', 'laptop'],
   ['fone', 'headphone', 'headset'],
@@ -29,7 +29,24 @@ export const BUILT_IN_SYNONYMS: readonly (readonly string[])[] = [
   ['mochila', 'bolsa escolar'],
   ['caixa som', 'caixinha som', 'alto falante', 'speaker'],
   ['smartwatch', 'smart watch', 'relogio inteligente'],
+  // Abbreviations shoppers type ("cel samsung", "fone bt", "cx de som", "refri 2l", "pc gamer"),
+  // and loanwords beside the Portuguese word, or spelt the Brazilian way (catchup).
+  ['computador', 'pc'],
+  ['refrigerante', 'refri'],
+  ['caixa', 'cx'],
+  ['bluetooth', 'bt'],
+  ['wifi', 'wi fi'],
+  ['ar condicionado', 'arcondicionado', 'condicionador ar'],
+  ['roteador', 'router'],
+  ['power bank', 'powerbank', 'bateria externa', 'carregador portatil'],
+  ['ketchup', 'catchup'],
 ];
+
+/**
+ * Abbreviations that stand for a word one way only, [abbreviation, word]: "note dell" is a
+ * notebook, but "notebook" must not find the Redmi Note (a phone).
+ */
+export const BUILT_IN_ABBREVIATIONS: readonly (readonly [string, string])[] = [['note', 'notebook']];
 
 /**
  * A term's words as a query has them: folded, split where the index's tokenizer splits (anything
@@ -45,13 +62,19 @@ export class SynonymTable {
   /** The members of one word, sorted: what a misspelt word may stand for besides the index's words. */
   private readonly singleWords: string[];
 
-  /** `groups`: members already folded, words separated by one space (termWords(…).join(' ')). */
-  constructor(groups: readonly (readonly string[])[]) {
+  /**
+   * `groups`: members already folded, words separated by one space (termWords(…).join(' '));
+   * `abbreviations`: [abbreviation, word], the abbreviation standing for the word and its group.
+   */
+  constructor(groups: readonly (readonly string[])[], abbreviations: readonly (readonly [string, string])[] = []) {
     for (const group of groups) {
       for (const member of group) {
         const others = group.filter((m) => m !== member).map((m) => m.split(' '));
         this.byMember.set(member, [...(this.byMember.get(member) ?? []), ...others]);
       }
+    }
+    for (const [abbreviation, word] of abbreviations) {
+      this.byMember.set(abbreviation, [...this.of(abbreviation), word.split(' '), ...this.of(word)]);
     }
     this.singleWords = [...this.byMember.keys()].filter((m) => !m.includes(' ')).sort();
   }
@@ -84,7 +107,7 @@ export class SynonymTable {
   }
 }
 
-/** The built-in groups and an operator's (from the export's synonyms file), together. */
+/** The built-in groups and an operator's (from the export's synonyms file), together, and the built-in abbreviations. */
 export function synonymTable(operatorGroups: readonly (readonly string[])[] = []): SynonymTable {
-  return new SynonymTable([...BUILT_IN_SYNONYMS, ...operatorGroups]);
+  return new SynonymTable([...BUILT_IN_SYNONYMS, ...operatorGroups], BUILT_IN_ABBREVIATIONS);
 }

@@ -68,8 +68,15 @@ describe('synonyms', () => {
         ['fritadeira', 'eletrica'],
       ]),
     );
-    expect(builtIn.of('smartphone')).toEqual([['celular']]);
+    expect(builtIn.of('smartphone')).toEqual([['celular'], ['cel']]);
     expect(builtIn.of('geladeirinha')).toEqual([]);
+  });
+
+  it("an abbreviation stands for its word and the word's group, one way only", () => {
+    expect(builtIn.of('note')).toEqual([['notebook'], ['laptop']]);
+    expect(builtIn.of('notebook')).toEqual([['laptop']]);
+    expect(builtIn.of('cx')).toEqual([['caixa']]);
+    expect(builtIn.of('bt')).toEqual([['bluetooth']]);
   });
 
   it('find the longest phrase at a position', () => {
