@@ -29,6 +29,7 @@ const GROUPS = [
   'first-letter',
   'joined-split',
   'abbreviation',
+  'conversational',
 ] as const;
 type Group = (typeof GROUPS)[number];
 

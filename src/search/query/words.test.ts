@@ -156,7 +156,9 @@ describe('query words', () => {
     expect(searchTerms('Quero uma geladeira').terms).toEqual(['geladeira']);
     expect(searchTerms('preciso de um celular').terms).toEqual(['celular']);
     expect(searchTerms('procuro um bom fone').terms).toEqual(['fone']);
-    expect(searchTerms('você tem algum notebook?').terms).toEqual(['tem', 'notebook']);
+    expect(searchTerms('você tem algum notebook?').terms).toEqual(['notebook']);
+    expect(searchTerms('oi, tô procurando o melhor secador').terms).toEqual(['secador']);
+    expect(searchTerms('onde encontro cafeteira').terms).toEqual(['cafeteira']);
   });
 });
 
