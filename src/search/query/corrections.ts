@@ -21,7 +21,7 @@ function pastPrefix(prefix: string): string {
  * The words beginning with `prefix` closest to `target` (`word` as read, or respelt), within
  * `budget` edits: the index's words, then the synonym table's, which stand for their group even
  * when no product has them ("televizao" → televisao → tv, televisor). Never `word` itself, nor
- * `word` in its other gender (isGenderSwap).
+ * the target in its other gender (isGenderSwap: "kaneca" is not a "caneco").
  */
 function closest(vocabulary: Vocabulary, word: string, target: string, prefix: string, budget: number): Candidate[] {
   let best = budget + 1;
@@ -29,7 +29,7 @@ function closest(vocabulary: Vocabulary, word: string, target: string, prefix: s
   // One letter longer than the budget allows: "ph" written as "f" (soundKey).
   const [minLength, maxLength] = [target.length - budget, target.length + budget + 1];
   const consider = (candidate: string, docs: number) => {
-    if (candidate === word || isGenderSwap(word, candidate) || found.some((c) => c.word === candidate)) return;
+    if (candidate === word || isGenderSwap(target, candidate) || found.some((c) => c.word === candidate)) return;
     const distance = typoDistance(target, candidate, Math.min(best, budget));
     if (distance < best) {
       best = distance;

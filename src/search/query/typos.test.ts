@@ -34,6 +34,9 @@ describe('gender', () => {
     expect(feminino!.correctedTo).toBeUndefined();
     const [secadora] = expandWords(vocabulary, ['secadora']);
     expect([secadora!.docs, secadora!.correctedTo]).toEqual([0, undefined]);
+    // Nor once its first sound is spelt another way.
+    expect(expandWords(vocabularyOf({ caneco: 3 }), ['kaneca'])[0]!.correctedTo).toBeUndefined();
+    expect(expandWords(vocabularyOf({ caneca: 3 }), ['kaneca'])[0]!.correctedTo).toBe('caneca');
     // Still a typo when the ending is not the gender's.
     expect(expandWords(vocabulary, ['geladera'])[0]).toMatchObject({ correctedTo: 'geladeira', alternatives: [['geladeira']] });
   });
