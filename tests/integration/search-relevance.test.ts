@@ -61,8 +61,6 @@ const KNOWN_MISSES: Record<string, string> = {
     'relaxation: no product in Recife has both words, "feminino" is left out, and "perfume" then matches the dress of the brand Lança Perfume (a brand\'s word in its title), not a perfume',
   'accessory: tv (Rio de Janeiro)':
     'ranking: the wall mount\'s title says "Suporte de Parede TV LED", with no "para" before TV, so it ranks with the TVs by views, above them',
-  'accessory: celular (near -22.9711, -43.1863)':
-    'ranking: with coordinates, nearest store first, then most viewed; the phones share a store with their screen protector, charger and power bank, whose category (Celulares e Smartphones) says celular and which are more viewed',
 };
 
 let dir: string;
