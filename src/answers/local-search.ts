@@ -149,7 +149,10 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
       // radius), then, in the place asked for, one word left out: the last first, and a number or
       // a brand the shopper typed only after every other word.
       // (One word has nothing to leave out: the answer says where else it is found.)
-      const wider = found.hits.length === 0 && searched.length > 1 ? widerPlace(place) : null;
+      // A first word in no product (nor any close word) names nothing here: no wider place and
+      // no other word can make it match.
+      const named = head !== undefined && head.docs > 0;
+      const wider = found.hits.length === 0 && searched.length > 1 && named ? widerPlace(place) : null;
       if (wider) {
         const widened = run(searched, wider, budget.part(0.5));
         if (widened.hits.length > 0) {
@@ -161,7 +164,7 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
           notes.push(`Nothing in ${from} matches every word: searched ${output.location.description} instead.`);
         }
       }
-      if (searched.length > 1 && found.hits.length === 0) {
+      if (searched.length > 1 && found.hits.length === 0 && named) {
         const later = searched.slice(1).reverse();
         const precise = (w: SearchWord) => isPrecise(w, reader.brandsByKey);
         for (const word of [...later.filter((w) => !precise(w)), ...later.filter(precise)]) {
