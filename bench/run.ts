@@ -128,8 +128,9 @@ try {
     const naiveRuns = values['naive-runs'] === undefined ? undefined : Number(values['naive-runs']);
     for (const row of benchSearchLatency(snapshot, 200, naiveRuns)) {
       console.log(
-        `search ${row.label}: p50 ${ms(row.ours.p50)}, p95 ${ms(row.ours.p95)}` +
-          (row.naive ? ` | naive bm25 p50 ${ms(row.naive.p50)}, p95 ${ms(row.naive.p95)}` : ''),
+        `search ${row.label}: ${row.ours ? `p50 ${ms(row.ours.p50)}, p95 ${ms(row.ours.p95)}` : `not measured (${row.notMeasured})`}` +
+          (row.naive ? ` | naive bm25 p50 ${ms(row.naive.p50)}, p95 ${ms(row.naive.p95)}` : '') +
+          (row.warning ? ` | WARNING: ${row.warning}` : ''),
       );
     }
     for (const row of benchSearchWorstCase(snapshot)) {

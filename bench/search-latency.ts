@@ -2,51 +2,39 @@
  * Server-side latency of search_local_products per query class on a built snapshot, beside the
  * naive plan (every match ranked by bm25(), then filtered) on the same inputs in the same run;
  * and get_product. Words are drawn from the snapshot's own index: common ones (in more than 3% of
- * products) and rare ones (in at most 0.3%).
+ * products) and rare ones (in at most 0.3%). The classes are bench/support/search-classes.ts's;
+ * those that need issue 31's arguments are measured once this revision's search takes them.
  */
-import Database from 'better-sqlite3';
+import type { AnswerContext } from '../src/answers/context.ts';
 import { searchLocalProducts } from '../src/answers/local-search.ts';
-import type { SearchInput } from '../src/answers/local-search-schema.ts';
+import type { SearchInput, SearchOutput } from '../src/answers/local-search-schema.ts';
 import { getProduct } from '../src/answers/product.ts';
 import { type CatalogReader, openCatalog } from '../src/catalog/catalog-reader.ts';
 import { slugify } from '../src/lib/text-keys.ts';
 import { boundingBox, distanceKm } from '../src/search/planner/geo.ts';
 import { resolvePlace } from '../src/search/planner/place.ts';
 import { searchTerms } from '../src/search/query/words.ts';
-import { percentile } from './support/figures.ts';
+import {
+  type BenchSearchInput,
+  checkResults,
+  drawSamples,
+  type Issue31Arguments,
+  type SearchClass,
+  searchClasses,
+} from './support/search-classes.ts';
+import { type Latency, type TimingOptions, timeCalls } from './support/timing.ts';
 import { benchToolContext } from './support/tool-context.ts';
 
 export interface LatencyRow {
   label: string;
-  ours: { p50: number; p95: number };
+  /** Absent when the class could not run on this revision (`notMeasured` says why). */
+  ours?: Latency;
+  notMeasured?: string;
+  /** The median input's number of matches (the answer's total; "≥" when counting stopped). */
+  matches?: string;
+  /** A class whose answers did not do what was asked (checkResults): timed all the same. */
+  warning?: string;
   naive?: { p50: number; p95: number };
-}
-
-function time(runs: number, inputs: unknown[], fn: (input: never) => unknown) {
-  for (let i = 0; i < Math.min(20, runs); i++) fn(inputs[i % inputs.length] as never);
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    fn(inputs[i % inputs.length] as never);
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
-}
-
-/** Words by document frequency, from the index's vocabulary (a temp table: the snapshot stays read-only). */
-function vocabulary(file: string, min: number, max: number, count: number): string[] {
-  const db = new Database(file, { readonly: true });
-  db.exec("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, 'products_fts', 'row')");
-  // Letters only: the filter tokens (m17, c3, p1…) have digits.
-  const words = db
-    .prepare(
-      "SELECT term FROM temp.vocab WHERE doc BETWEEN ? AND ? AND length(term) >= 4 AND term NOT GLOB '*[0-9]*' ORDER BY doc DESC LIMIT ?",
-    )
-    .pluck()
-    .all(min, max, count) as string[];
-  db.close();
-  return words;
 }
 
 /**
@@ -77,68 +65,110 @@ function naiveSearch(catalog: CatalogReader, input: SearchInput): unknown {
   return reader.matchesByRelevance(expression, place.kind === 'district' ? `d${place.district.id}` : `c${place.city.id}`, 10);
 }
 
+/** An answer as the benchmark reads it: with issue 31's `nextCursor` when the revision has it. */
+type Answer = { output: SearchOutput & { nextCursor?: string | null }; isError: boolean };
+const search = (ctx: AnswerContext, input: BenchSearchInput): Answer => searchLocalProducts(ctx, input);
+
+/** The input without its issue-31 arguments, or with the other price order: what it must answer differently from. */
+function contrast(input: BenchSearchInput, needs: (keyof Issue31Arguments)[]): BenchSearchInput {
+  const other: BenchSearchInput = { ...input };
+  for (const argument of needs) delete other[argument];
+  if (needs.includes('sort')) other.sort = input.sort === 'price_asc' ? 'price_desc' : 'price_asc';
+  return other;
+}
+
+/**
+ * Why this revision cannot run a class, or null: an argument it does not take yet answers exactly
+ * as without it (search_local_products ignores unknown arguments), and paging needs nextCursor.
+ */
+function unsupportedArgument(ctx: AnswerContext, cls: SearchClass): string | null {
+  const needs = cls.needs ?? [];
+  if (needs.length === 0) return null;
+  const input = cls.inputs[0]!;
+  const answer = search(ctx, input);
+  if (needs.includes('cursor')) {
+    return 'nextCursor' in answer.output ? null : 'this revision has no cursor (output.nextCursor, issue 31)';
+  }
+  const same = JSON.stringify(search(ctx, contrast(input, needs)).output) === JSON.stringify(answer.output);
+  return same ? `this revision ignores ${needs.join(' and ')} (issue 31)` : null;
+}
+
+/**
+ * The inputs as timed: for a later page, each input with the cursor of that page (the pages before
+ * it followed untimed); an input whose answers end sooner is left out.
+ */
+function pagedInputs(ctx: AnswerContext, cls: SearchClass): BenchSearchInput[] {
+  if ((cls.page ?? 1) === 1) return cls.inputs;
+  return cls.inputs.flatMap((input) => {
+    let cursor: string | undefined;
+    for (let page = 1; page < cls.page!; page++) {
+      const next = search(ctx, cursor === undefined ? input : { ...input, cursor }).output.nextCursor;
+      if (typeof next !== 'string') return [];
+      cursor = next;
+    }
+    return [{ ...input, cursor }];
+  });
+}
+
+/** What in the class's answers is not what was asked (an error, or checkResults), or null. */
+function wrongAnswers(ctx: AnswerContext, inputs: BenchSearchInput[]): string | null {
+  for (const input of inputs) {
+    const { output, isError } = search(ctx, input);
+    if (isError) return `an error for ${JSON.stringify(input)}: ${output.message}`;
+    const wrong = checkResults(
+      input,
+      output.results.map((r) => ({ priceCents: r.price.cents, brand: r.brand, distanceKm: r.store.distanceKm })),
+    );
+    if (wrong !== null) return `${wrong} for ${JSON.stringify(input)}`;
+  }
+  return null;
+}
+
+/** One class of search_local_products on an opened snapshot: its latency, or why it was not measured. */
+export function measureOurClass(ctx: AnswerContext, cls: SearchClass, timing: TimingOptions): Omit<LatencyRow, 'label' | 'naive'> {
+  const unsupported = unsupportedArgument(ctx, cls);
+  if (unsupported !== null) return { notMeasured: unsupported };
+  const inputs = pagedInputs(ctx, cls);
+  if (inputs.length === 0) return { notMeasured: `no input has a page ${cls.page}` };
+  // Only the classes of issue 31 are checked: the others' answers are what the search gives.
+  const warning = cls.needs ? wrongAnswers(ctx, inputs) : null;
+  // Each input's total as the timed calls found it: how many matches the class's queries have.
+  const totals = new Map<BenchSearchInput, SearchOutput['total']>();
+  const ours = timeCalls(inputs, (input) => totals.set(input, search(ctx, input).output.total), timing);
+  const sorted = [...totals.values()].sort((a, b) => a.value - b.value);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  return {
+    ours,
+    matches: `${median.relation === 'gte' ? '≥' : ''}${median.value}`,
+    ...(warning === null ? {} : { warning }),
+  };
+}
+
 /** The tools' context on an opened snapshot, as the benchmarks call them. */
 export function benchSearchLatency(snapshot: string, runs = 200, naiveRuns = Math.max(20, Math.floor(runs / 4))): LatencyRow[] {
   const catalog = openCatalog(snapshot);
   const ctx = benchToolContext(catalog);
   const total = catalog.discovery.counts.products;
-  const common = vocabulary(snapshot, Math.floor(total * 0.03), total, 12);
-  const rare = vocabulary(snapshot, 5, Math.max(5, Math.floor(total * 0.003)), 40);
-  if (common.length === 0 || rare.length === 0) throw new Error('the snapshot is too small for the search benchmark');
-  const districts = catalog.discovery
-    .districtsOfCity(catalog.discovery.cities.find((c) => c.name === 'São Paulo')!.id, 40)
-    .map((d) => d.name);
-  const categories = catalog.discovery.categories.map((c) => c.name);
-  const points: [number, number][] = catalog.discovery
-    .storesOfMerchant(1)
-    .concat(catalog.discovery.storesOfMerchant(2))
-    .map((s) => [s.latitude, s.longitude]);
-  const pick = <T>(list: T[], i: number) => list[i % list.length]!;
-
-  const classes: [string, SearchInput[]][] = [
-    ['common word', common.map((w) => ({ query: w }))],
-    ['rare word', rare.map((w) => ({ query: w }))],
-    [
-      'several words',
-      common
-        .map((w, i) => ({ query: `${w} ${pick(common, i + 3)} ${pick(rare, i)}`.slice(0, 60) }))
-        .concat(common.map((w, i) => ({ query: `${w} ${pick(common, i + 5)}` }))),
-    ],
-    ['category only', categories.map((category) => ({ category }))],
-    ['city + district', districts.map((district, i) => ({ city: 'São Paulo', district, query: i % 2 ? pick(common, i) : undefined }))],
-    [
-      'coordinates + radius',
-      points.map(([latitude, longitude], i) => ({
-        latitude,
-        longitude,
-        radiusKm: [2, 5, 10, 25][i % 4],
-        query: i % 2 ? pick(common, i) : undefined,
-      })),
-    ],
-    [
-      'no query',
-      catalog.discovery.cities
-        .slice(0, 8)
-        .map((c): SearchInput => ({ city: `${c.name}, ${c.state}` }))
-        .concat([{}]),
-    ],
-  ];
+  const samples = drawSamples(snapshot, catalog);
+  const { common, rare } = samples;
   // The matching's own classes (src/search/): the naive plan has no such matching to compare with.
   const swapped = (w: string) => w[0]! + w[2]! + w[1]! + w.slice(3);
-  const matching: [string, SearchInput[]][] = [
-    ['plural', [...common, ...rare].map((w) => ({ query: `${w}s` }))],
-    ['typo', [...common, ...rare].filter((w) => w.length >= 5).map((w) => ({ query: swapped(w) }))],
-    ['synonym', ['televisao', 'celulares', 'refrigerador', 'laptop', 'fritadeira eletrica', 'headphone'].map((query) => ({ query }))],
+  const matching: SearchClass[] = [
+    { label: 'plural', inputs: [...common, ...rare].map((w) => ({ query: `${w}s` })) },
+    { label: 'typo', inputs: [...common, ...rare].filter((w) => w.length >= 5).map((w) => ({ query: swapped(w) })) },
+    {
+      label: 'synonym',
+      inputs: ['televisao', 'celulares', 'refrigerador', 'laptop', 'fritadeira eletrica', 'headphone'].map((query) => ({ query })),
+    },
   ];
-  const rows: LatencyRow[] = [
-    ...classes.map(([label, inputs]) => ({
-      label,
-      ours: time(runs, inputs, (input: SearchInput) => searchLocalProducts(ctx, input)),
-      ...(naiveRuns > 0 ? { naive: time(naiveRuns, inputs, (input: SearchInput) => naiveSearch(catalog, input)) } : {}),
-    })),
-    ...matching.map(([label, inputs]) => ({ label, ours: time(runs, inputs, (input: SearchInput) => searchLocalProducts(ctx, input)) })),
-  ];
+  const rows: LatencyRow[] = [...searchClasses(samples), ...matching].map((cls) => {
+    const row: LatencyRow = { label: cls.label, ...measureOurClass(ctx, cls, { runs }) };
+    // The naive plan only for the classes of the table before issue 31 (no filters, no order, no pages).
+    const naive = naiveRuns > 0 && cls.needs === undefined && !matching.includes(cls);
+    if (naive) row.naive = timeCalls(cls.inputs, (input: SearchInput) => naiveSearch(catalog, input), { runs: naiveRuns });
+    return row;
+  });
   const ids = Array.from({ length: 500 }, (_, i) => 1 + ((i * 7919) % total));
-  rows.push({ label: 'get_product', ours: time(runs * 5, ids, (id: number) => getProduct(ctx, id)) });
+  rows.push({ label: 'get_product', ours: timeCalls(ids, (id: number) => getProduct(ctx, id), { runs: runs * 5 }) });
   return rows;
 }
