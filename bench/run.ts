@@ -1,10 +1,13 @@
 /**
- * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build|search|mcp|bundle|pages
+ * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build|search|mcp|bundle|pages|peer
  * (mcp: MCP tool calls and product pages against REST stats; bundle: the Netlify Function's bundle
  * against the catalog's size, --sizes N,N,…, and only when asked for),
  * --against REV (stats: this checkout's server beside REV's, side by side, before the usual figures),
  * --products N (build benchmark size, default 1,000,000), --build-rounds N (default 3),
  * --rounds N, --seconds N (stats), --naive-runs N (search: runs of the naive plan, 0 for none).
+ * --peer orama (search: the same query classes in Orama beside ours, on --peer-products N products,
+ * default 100,000, the peer's time per class at most about --peer-seconds N, default 30;
+ * --only peer runs that table alone).
  * --only soak: 10 minutes of steady mixed load (REST, MCP, documents, pages) on the self-hosted
  * server, its RSS growth and errors; only when asked for (it takes the time it is given):
  * --soak-seconds N (default 600), --soak-rate N (requests per second, default 200).
@@ -20,6 +23,7 @@ import { benchNetlifyBundleSize, formatBundleFigures } from './netlify-bundle-si
 import { benchPagesCrawl } from './pages-crawl.ts';
 import { benchSearchAttack, type LatencyFigures } from './search-attack.ts';
 import { benchSearchLatency } from './search-latency.ts';
+import { benchSearchPeer, formatPeerTable, type Peer } from './search-peer.ts';
 import { benchSearchWorstCase, costlyQueries } from './search-worst-case.ts';
 import { benchSnapshotBuild } from './snapshot-build.ts';
 import { benchSoak } from './soak.ts';
@@ -42,6 +46,10 @@ const { values } = parseArgs({
     /** --only soak: its length, and its steady request rate. */
     'soak-seconds': { type: 'string', default: '600' },
     'soak-rate': { type: 'string', default: '200' },
+    /** Search: another engine on the same query classes, side by side (bench/search-peer.ts). */
+    peer: { type: 'string' },
+    'peer-products': { type: 'string', default: '100000' },
+    'peer-seconds': { type: 'string', default: '30' },
   },
 });
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
@@ -61,6 +69,22 @@ function ensureBuiltSite() {
     console.error('[bench] building the site first (npm run build)…');
     execFileSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
   }
+}
+
+/** The side-by-side table with --peer (its own catalog, generated at --peer-products). */
+async function printPeerTable(peer: string) {
+  const figures = await benchSearchPeer({
+    peer: peer as Peer,
+    products: Number(values['peer-products']),
+    runs: 200,
+    seconds: Number(values['peer-seconds']),
+  });
+  for (const line of formatPeerTable(figures)) console.log(line);
+}
+
+if (values.only === 'peer') {
+  await printPeerTable(values.peer ?? 'orama');
+  process.exit(0);
 }
 
 if (values.only === 'pages') {
@@ -133,6 +157,7 @@ try {
           (row.warning ? ` | WARNING: ${row.warning}` : ''),
       );
     }
+    if (values.peer !== undefined) await printPeerTable(values.peer);
     for (const row of benchSearchWorstCase(snapshot)) {
       console.log(
         `worst case, ${row.label} (${row.inputs} costly inputs): p50 ${ms(row.p50)}, p95 ${ms(row.p95)}, max ${ms(row.max)} ` +

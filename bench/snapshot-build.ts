@@ -31,7 +31,7 @@ const median = (values: number[]) => {
 };
 
 /** Runs the real build script, progress shown, and reports its wall time and peak RSS. */
-function timedBuild(sourceDir: string, outFile: string, rssFile: string): { seconds: number; maxRssMb: number } {
+export function timedBuild(sourceDir: string, outFile: string, rssFile: string): { seconds: number; maxRssMb: number } {
   // A preloaded one-liner writes the build process's own peak RSS (worker threads included).
   const reportRss = `import { writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));`;
   const started = performance.now();
