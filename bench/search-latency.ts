@@ -2,36 +2,28 @@
  * Server-side latency of search_local_products per query class on a built snapshot, beside the
  * naive plan (every match ranked by bm25(), then filtered) on the same inputs in the same run;
  * and get_product. Words are drawn from the snapshot's own index: common ones (in more than 3% of
- * products) and rare ones (in at most 0.3%). The classes are bench/support/search-classes.ts's;
- * those that need issue 31's arguments are measured once this revision's search takes them.
+ * products) and rare ones (in at most 0.3%). The classes are bench/support/search-classes.ts's.
  */
 import type { AnswerContext } from '../src/answers/context.ts';
 import { searchLocalProducts } from '../src/answers/local-search.ts';
-import type { SearchInput, SearchOutput } from '../src/answers/local-search-schema.ts';
+import type { SearchInput } from '../src/answers/local-search-schema.ts';
 import { getProduct } from '../src/answers/product.ts';
 import { type CatalogReader, openCatalog } from '../src/catalog/catalog-reader.ts';
 import { slugify } from '../src/lib/text-keys.ts';
 import { boundingBox, distanceKm } from '../src/search/planner/geo.ts';
 import { resolvePlace } from '../src/search/planner/place.ts';
 import { searchTerms } from '../src/search/query/words.ts';
-import {
-  type BenchSearchInput,
-  checkResults,
-  drawSamples,
-  type Issue31Arguments,
-  type SearchClass,
-  searchClasses,
-} from './support/search-classes.ts';
+import { checkResults, drawSamples, type SearchClass, searchClasses } from './support/search-classes.ts';
 import { type Latency, type TimingOptions, timeCalls } from './support/timing.ts';
 import { benchToolContext } from './support/tool-context.ts';
 
 export interface LatencyRow {
   label: string;
-  /** Absent when the class could not run on this revision (`notMeasured` says why). */
+  /** Absent when the class could not run (`notMeasured` says why). */
   ours?: Latency;
   notMeasured?: string;
-  /** The median input's number of matches (the answer's total; "≥" when counting stopped). */
-  matches?: string;
+  /** Each input's number of matches, in class order (the answer's total; "≥" when counting stopped). */
+  matches?: string[];
   /** A class whose answers did not do what was asked (checkResults): timed all the same. */
   warning?: string;
   naive?: { p50: number; p95: number };
@@ -65,53 +57,26 @@ function naiveSearch(catalog: CatalogReader, input: SearchInput): unknown {
   return reader.matchesByRelevance(expression, place.kind === 'district' ? `d${place.district.id}` : `c${place.city.id}`, 10);
 }
 
-/** An answer as the benchmark reads it: with issue 31's `nextCursor` when the revision has it. */
-type Answer = { output: SearchOutput & { nextCursor?: string | null }; isError: boolean };
-const search = (ctx: AnswerContext, input: BenchSearchInput): Answer => searchLocalProducts(ctx, input);
-
-/** The input without its issue-31 arguments, or with the other price order: what it must answer differently from. */
-function contrast(input: BenchSearchInput, needs: (keyof Issue31Arguments)[]): BenchSearchInput {
-  const other: BenchSearchInput = { ...input };
-  for (const argument of needs) delete other[argument];
-  if (needs.includes('sort')) other.sort = input.sort === 'price_asc' ? 'price_desc' : 'price_asc';
-  return other;
-}
+const search = (ctx: AnswerContext, input: SearchInput) => searchLocalProducts(ctx, input);
 
 /**
- * Why this revision cannot run a class, or null: an argument it does not take yet answers exactly
- * as without it (search_local_products ignores unknown arguments), and paging needs nextCursor.
+ * The inputs as timed, with their place in the class: for a later page, each input with the cursor
+ * of that page (the pages before it followed untimed); an input whose answers end sooner is left out.
  */
-function unsupportedArgument(ctx: AnswerContext, cls: SearchClass): string | null {
-  const needs = cls.needs ?? [];
-  if (needs.length === 0) return null;
-  const input = cls.inputs[0]!;
-  const answer = search(ctx, input);
-  if (needs.includes('cursor')) {
-    return 'nextCursor' in answer.output ? null : 'this revision has no cursor (output.nextCursor, issue 31)';
-  }
-  const same = JSON.stringify(search(ctx, contrast(input, needs)).output) === JSON.stringify(answer.output);
-  return same ? `this revision ignores ${needs.join(' and ')} (issue 31)` : null;
-}
-
-/**
- * The inputs as timed: for a later page, each input with the cursor of that page (the pages before
- * it followed untimed); an input whose answers end sooner is left out.
- */
-function pagedInputs(ctx: AnswerContext, cls: SearchClass): BenchSearchInput[] {
-  if ((cls.page ?? 1) === 1) return cls.inputs;
-  return cls.inputs.flatMap((input) => {
+function pagedInputs(ctx: AnswerContext, cls: SearchClass): { index: number; input: SearchInput }[] {
+  return cls.inputs.flatMap((input, index) => {
     let cursor: string | undefined;
-    for (let page = 1; page < cls.page!; page++) {
+    for (let page = 1; page < (cls.page ?? 1); page++) {
       const next = search(ctx, cursor === undefined ? input : { ...input, cursor }).output.nextCursor;
       if (typeof next !== 'string') return [];
       cursor = next;
     }
-    return [{ ...input, cursor }];
+    return [{ index, input: cursor === undefined ? input : { ...input, cursor } }];
   });
 }
 
 /** What in the class's answers is not what was asked (an error, or checkResults), or null. */
-function wrongAnswers(ctx: AnswerContext, inputs: BenchSearchInput[]): string | null {
+function wrongAnswers(ctx: AnswerContext, inputs: SearchInput[]): string | null {
   for (const input of inputs) {
     const { output, isError } = search(ctx, input);
     if (isError) return `an error for ${JSON.stringify(input)}: ${output.message}`;
@@ -126,22 +91,26 @@ function wrongAnswers(ctx: AnswerContext, inputs: BenchSearchInput[]): string | 
 
 /** One class of search_local_products on an opened snapshot: its latency, or why it was not measured. */
 export function measureOurClass(ctx: AnswerContext, cls: SearchClass, timing: TimingOptions): Omit<LatencyRow, 'label' | 'naive'> {
-  const unsupported = unsupportedArgument(ctx, cls);
-  if (unsupported !== null) return { notMeasured: unsupported };
   const inputs = pagedInputs(ctx, cls);
   if (inputs.length === 0) return { notMeasured: `no input has a page ${cls.page}` };
-  // Only the classes of issue 31 are checked: the others' answers are what the search gives.
-  const warning = cls.needs ? wrongAnswers(ctx, inputs) : null;
+  // The classes of issue 31's arguments are checked: the others' answers are what the search gives.
+  const warning = cls.needs
+    ? wrongAnswers(
+        ctx,
+        inputs.map((i) => i.input),
+      )
+    : null;
   // Each input's total as the timed calls found it: how many matches the class's queries have.
-  const totals = new Map<BenchSearchInput, SearchOutput['total']>();
-  const ours = timeCalls(inputs, (input) => totals.set(input, search(ctx, input).output.total), timing);
-  const sorted = [...totals.values()].sort((a, b) => a.value - b.value);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  return {
-    ours,
-    matches: `${median.relation === 'gte' ? '≥' : ''}${median.value}`,
-    ...(warning === null ? {} : { warning }),
-  };
+  const matches = cls.inputs.map(() => '—');
+  const ours = timeCalls(
+    inputs,
+    ({ index, input }) => {
+      const { value, relation } = search(ctx, input).output.total;
+      matches[index] = `${relation === 'gte' ? '≥' : ''}${value}`;
+    },
+    timing,
+  );
+  return { ours, matches, ...(warning === null ? {} : { warning }) };
 }
 
 /** The tools' context on an opened snapshot, as the benchmarks call them. */

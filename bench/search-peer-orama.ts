@@ -21,13 +21,14 @@ import { join } from 'node:path';
 import { create, insertMultiple, type Results, search } from '@orama/orama';
 import { language, stemmer } from '@orama/stemmers/portuguese';
 import { stopwords } from '@orama/stopwords/portuguese';
+import { SEARCH_MAX_LIMIT, type SearchInput } from '../src/answers/local-search-schema.ts';
 import { foldKey } from '../src/lib/text-keys.ts';
 import { distanceKm } from '../src/search/planner/geo.ts';
 import { DEFAULT_RADIUS_KM } from '../src/search/planner/place.ts';
 import { DEFAULT_CITY } from '../src/service/service-info.ts';
 import type { EngagementRecord, ProductRecord, StoreRecord } from '../src/snapshot-build/export-records.ts';
 import { readNdjsonLines } from '../src/snapshot-build/ndjson-lines.ts';
-import { type BenchSearchInput, checkResults, PAGE_SIZE, type SearchClass } from './support/search-classes.ts';
+import { checkResults, type SearchClass } from './support/search-classes.ts';
 import { peakRssMb, settledMemoryMb, timeCalls } from './support/timing.ts';
 
 const schema = {
@@ -132,7 +133,7 @@ export async function buildIndex(dir: string): Promise<{ db: Index; documents: n
  * its distances per call), and the point distances are measured from, if any.
  */
 export function oramaQuery(
-  input: BenchSearchInput,
+  input: SearchInput,
   page: number,
 ): { params: () => Parameters<typeof search<Index>>[1]; center: { lat: number; lon: number } | null } {
   const where: Record<string, unknown> = {};
@@ -156,12 +157,13 @@ export function oramaQuery(
     // Without a term, no properties either: with them Orama matches the empty word against every word.
     ...(term === undefined ? {} : { term, properties: TEXT_FIELDS, tolerance: 1, threshold: 0 }),
     where,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
+    limit: SEARCH_MAX_LIMIT,
+    offset: (page - 1) * SEARCH_MAX_LIMIT,
   };
-  // Ours orders: by price or popularity when asked; nearest first around coordinates; else
-  // relevance with words, most viewed without.
-  const byDistance = center !== null && (input.sort === undefined || input.sort === 'distance');
+  // Ours orders: by price, distance or popularity when asked; else relevance with words (around
+  // coordinates, by group, nearest first in each), and without words, nearest first around
+  // coordinates, most viewed elsewhere.
+  const byDistance = center !== null && (input.sort === 'distance' || (term === undefined && input.sort === undefined));
   const onlyPlace = term === undefined && Object.keys(where).length === 1;
   const params = () => {
     if (input.sort === 'price_asc' || input.sort === 'price_desc') {
@@ -227,14 +229,15 @@ async function main() {
         break;
       }
     }
-    // Each input's count of matches as the timed calls found it.
-    const counts = new Map<(typeof queries)[number], number>();
-    const latency = timeCalls(queries, (query) => counts.set(query, run(db, query.params()).count), {
-      runs: Number(runs),
-      seconds: Number(seconds),
-    });
-    const sorted = [...counts.values()].sort((a, b) => a - b);
-    const matches = String(sorted[Math.floor(sorted.length / 2)]);
+    // Each input's count of matches as the timed calls found it, in class order.
+    const matches = queries.map(() => '—');
+    const latency = timeCalls(
+      queries.map((query, index) => ({ query, index })),
+      ({ query, index }) => {
+        matches[index] = String(run(db, query.params()).count);
+      },
+      { runs: Number(runs), seconds: Number(seconds) },
+    );
     return { label: cls.label, peer: latency, matches, ...(warning === undefined ? {} : { warning }) };
   });
   const after = settledMemoryMb();

@@ -48,7 +48,7 @@ interface PeerOutput {
   rssMb: number;
   heapAfterQueriesMb: number;
   peakRssMb: number;
-  rows: { label: string; peer: Latency; matches: string; warning?: string }[];
+  rows: { label: string; peer: Latency; matches: string[]; warning?: string }[];
 }
 
 export interface PeerFigures {
@@ -67,6 +67,19 @@ function side<T>(script: string, args: string[]): T {
     maxBuffer: 1 << 26,
   });
   return JSON.parse(output) as T;
+}
+
+/**
+ * How many products match, on both sides, for one input: the peer's median one (by its count; the
+ * peer counts every match, ours may stop at a bound and say "≥").
+ */
+function medianInput(ours: string[] | undefined, peer: string[]): string {
+  const ranked = peer
+    .map((count, index) => ({ count: Number(count), index }))
+    .filter((m) => !Number.isNaN(m.count))
+    .sort((a, b) => a.count - b.count);
+  const median = ranked[Math.floor(ranked.length / 2)];
+  return median === undefined ? '—' : `${ours?.[median.index] ?? '—'} / ${median.count}`;
 }
 
 export async function benchSearchPeer(options: PeerOptions): Promise<PeerFigures> {
@@ -108,7 +121,7 @@ export async function benchSearchPeer(options: PeerOptions): Promise<PeerFigures
           ...(o.ours ? { ours: o.ours } : {}),
           ...(o.notMeasured ? { notMeasured: o.notMeasured } : {}),
           peer: p.peer,
-          matches: `${o.matches ?? '—'} / ${p.matches}`,
+          matches: medianInput(o.matches, p.matches),
           warnings: [...(o.warning ? [`ours: ${o.warning}`] : []), ...(p.warning ? [`${peer.engine}: ${p.warning}`] : [])],
         };
       }),
@@ -129,7 +142,7 @@ export function formatPeerTable(f: PeerFigures): string[] {
   const engine = f.peer.engine;
   const ratio = (peer: number, ours: number) => `${(peer / Math.max(ours, 0.001)).toLocaleString('en-US', { maximumFractionDigits: 1 })}×`;
   const table: string[][] = [
-    ['', 'ours p50 / p95 (runs)', `${engine} p50 / p95 (runs)`, 'p50, peer / ours', 'matches (median input), ours / peer'],
+    ['', 'ours p50 / p95 (runs)', `${engine} p50 / p95 (runs)`, 'p50, peer / ours', "matches, ours / peer (peer's median input)"],
     ...f.rows.map((r) => [
       r.label,
       r.ours ? latency(r.ours) : `not measured: ${r.notMeasured}`,

@@ -9,34 +9,20 @@ import type { CatalogReader } from '../../src/catalog/catalog-reader.ts';
 import { foldKey } from '../../src/lib/text-keys.ts';
 import { searchTerms } from '../../src/search/query/words.ts';
 
-export type SearchSort = 'relevance' | 'price_asc' | 'price_desc' | 'distance' | 'popularity';
-
-/**
- * The arguments issue 31 adds to search_local_products. Until a revision has them, classes that
- * need them are reported as not measured (see `unsupportedArgument` in search-latency.ts).
- */
-export interface Issue31Arguments {
-  /** Reais. */
-  minPrice?: number | undefined;
-  maxPrice?: number | undefined;
-  brand?: string | undefined;
-  sort?: SearchSort | undefined;
-  /** The previous answer's output.nextCursor. */
-  cursor?: string | undefined;
-}
-export type BenchSearchInput = SearchInput & Issue31Arguments;
+/** The arguments of issue 31 a class exercises. */
+export type FilterArgument = 'minPrice' | 'maxPrice' | 'brand' | 'sort' | 'cursor';
 
 export interface SearchClass {
   label: string;
-  inputs: BenchSearchInput[];
+  inputs: SearchInput[];
   /** The page timed, 1-based; earlier pages are followed untimed (by cursor, or an offset for a peer). */
   page?: number;
-  /** Issue 31's arguments the class needs. */
-  needs?: (keyof Issue31Arguments)[];
+  /**
+   * Issue 31's arguments the class exercises: its answers are checked against them (checkResults),
+   * and the naive plan, which has none of them, is left out.
+   */
+  needs?: FilterArgument[];
 }
-
-/** Pages of search_local_products hold at most this many results. */
-export const PAGE_SIZE = 10;
 
 /** What the classes are drawn from: the snapshot's own words, places, categories and brands. JSON-safe. */
 export interface CatalogSamples {
@@ -215,7 +201,7 @@ export interface CheckedResult {
  * range, another brand, prices or distances out of order), or null. Both engines' answers are
  * checked, so neither is timed doing less than asked.
  */
-export function checkResults(input: BenchSearchInput, results: CheckedResult[]): string | null {
+export function checkResults(input: SearchInput, results: CheckedResult[]): string | null {
   const min = input.minPrice === undefined ? 0 : Math.round(input.minPrice * 100);
   const max = input.maxPrice === undefined ? Number.POSITIVE_INFINITY : Math.round(input.maxPrice * 100);
   for (const r of results) {
