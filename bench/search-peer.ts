@@ -79,7 +79,8 @@ function medianInput(ours: string[] | undefined, peer: string[]): string {
     .filter((m) => !Number.isNaN(m.count))
     .sort((a, b) => a.count - b.count);
   const median = ranked[Math.floor(ranked.length / 2)];
-  return median === undefined ? '—' : `${ours?.[median.index] ?? '—'} / ${median.count}`;
+  const grouped = (count: string) => count.replace(/\d+/, (digits) => Number(digits).toLocaleString('en-US'));
+  return median === undefined ? '—' : `${grouped(ours?.[median.index] ?? '—')} / ${grouped(String(median.count))}`;
 }
 
 export async function benchSearchPeer(options: PeerOptions): Promise<PeerFigures> {
@@ -140,7 +141,10 @@ const latency = (l: Latency) => `${ms(l.p50)} / ${ms(l.p95)} ms (${l.runs})`;
 /** The side-by-side as one Markdown table (as docs/benchmarks.md shows it), then any warning. */
 export function formatPeerTable(f: PeerFigures): string[] {
   const engine = f.peer.engine;
-  const ratio = (peer: number, ours: number) => `${(peer / Math.max(ours, 0.001)).toLocaleString('en-US', { maximumFractionDigits: 1 })}×`;
+  const ratio = (peer: number, ours: number) => {
+    const r = peer / Math.max(ours, 0.001);
+    return `${r.toLocaleString('en-US', { maximumFractionDigits: r < 100 ? 1 : 0 })}×`;
+  };
   const table: string[][] = [
     ['', 'ours p50 / p95 (runs)', `${engine} p50 / p95 (runs)`, 'p50, peer / ours', "matches, ours / peer (peer's median input)"],
     ...f.rows.map((r) => [
