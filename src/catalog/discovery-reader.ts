@@ -31,9 +31,18 @@ export interface BrandRow {
   productsCount: number;
 }
 
-/** A price band of the index (p<band>): its prices, in cents, and how many products it has. */
+/** A price band of the index (p<band>): its prices, in cents, and how many products it has; and its slices (p<band>s<slice>). */
 export interface PriceBandRow {
   band: number;
+  minCents: number;
+  maxCents: number;
+  productsCount: number;
+  slices: PriceSliceRow[];
+}
+
+export interface PriceSliceRow {
+  band: number;
+  slice: number;
   minCents: number;
   maxCents: number;
   productsCount: number;
@@ -190,9 +199,11 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
 
   const brandColumns = 'id, name, key, products_count AS productsCount';
   const brands = db.prepare(`SELECT ${brandColumns} FROM brands ORDER BY products_count DESC, name`).all() as BrandRow[];
-  const priceBands = db
-    .prepare('SELECT band, min_cents AS minCents, max_cents AS maxCents, products_count AS productsCount FROM price_bands ORDER BY band')
-    .all() as PriceBandRow[];
+  const priceColumns = 'min_cents AS minCents, max_cents AS maxCents, products_count AS productsCount';
+  const slices = db.prepare(`SELECT band, slice, ${priceColumns} FROM price_slices ORDER BY band, slice`).all() as PriceSliceRow[];
+  const priceBands = (
+    db.prepare(`SELECT band, ${priceColumns} FROM price_bands ORDER BY band`).all() as Omit<PriceBandRow, 'slices'>[]
+  ).map((b) => ({ ...b, slices: slices.filter((s) => s.band === b.band) }));
   const brandsByKey = new Map<string, BrandRow[]>();
   for (const brand of brands) brandsByKey.set(brand.key, [...(brandsByKey.get(brand.key) ?? []), brand]);
 

@@ -121,6 +121,16 @@ CREATE TABLE price_bands (
   max_cents INTEGER NOT NULL,
   products_count INTEGER NOT NULL
 );
+-- Each band cut again into slices (p<band>s<slice>), the same way: an order by price over a word in
+-- many products reads a slice at a time, so that one read holds a few hundred matches, not thousands.
+CREATE TABLE price_slices (
+  band INTEGER NOT NULL,
+  slice INTEGER NOT NULL,
+  min_cents INTEGER NOT NULL,
+  max_cents INTEGER NOT NULL,
+  products_count INTEGER NOT NULL,
+  PRIMARY KEY (band, slice)
+) WITHOUT ROWID;
 -- The places of each merchant's products, one token per city (c<id>) and district (d<id>) it has
 -- a store in, each ending in the tier placeholder "t?" ("c0t? c1t? d45t?"). In the index a product
 -- of tier 3 gets "c0t3 c1t3 d45t3": one short list per place and tier, so "in São Paulo, tier 1" is
@@ -174,13 +184,13 @@ export const TIER_SHARES = [0.0005, 0.0025, 0.01, 0.05, 0.2, 1];
 
 /**
  * What the search index is built from, read in product id order (the index's rowid order):
- * title (up to " para "), description (with the rest of the title), category, brand, and the facets: merchant (m<id>), category (k<id>), brand (b<id>), price band (p<band>: `bandStarts`) and
+ * title (up to " para "), description (with the rest of the title), category, brand, and the facets: merchant (m<id>), category (k<id>), brand (b<id>), price band and slice (p<band> p<band>s<slice>: `slices`, cheapest first, each with its lowest price) and
  * place-and-tier tokens, matched like words. A product's popularity tier (1: the most viewed few)
  * is part of its place tokens, so a search reads the most viewed matches in a place first, tier by
  * tier, and stops once it has enough, instead of ranking every match. `minViews` is each tier's
  * lowest view count, from tier 1 down; written into the view, a CASE is faster than a lookup.
  */
-export function searchDocumentsView(minViews: number[], bandStarts: number[]): string {
+export function searchDocumentsView(minViews: number[], slices: { band: number; slice: number; minCents: number }[]): string {
   const tier = `CASE ${minViews.map((min, i) => `WHEN l.views >= ${Math.trunc(min)} THEN ${i + 1}`).join(' ')} ELSE ${minViews.length} END`;
   // What a title says the product is for ("Capa para Celular", "Rack para TV") is indexed with
   // the description: a search for "celular" ranks the phones above their cases.
@@ -191,7 +201,7 @@ CREATE VIEW search_documents AS
          CASE WHEN ${forAt} > 0 THEN substr(p.title, 1, ${forAt} - 1) ELSE p.title END AS title,
          CASE WHEN ${forAt} > 0 THEN substr(p.title, ${forAt} + 1) || ' ' || p.description ELSE p.description END AS description,
          p.category AS category, p.brand AS brand,
-         ${productFacetsSql('p.merchant_id', 'p.category_id', 'p.brand_id')} || ' p' || ${bandCase('p.price_cents', bandStarts, 0, bandStarts.length)}
+         ${productFacetsSql('p.merchant_id', 'p.category_id', 'p.brand_id')} || ' ' || ${priceCase('p.price_cents', slices, 0, slices.length)}
            || ' ' || replace(f.places, '${TIER_PLACEHOLDER}', ${tier}) AS facets
   FROM products p
   CROSS JOIN engagement l ON l.product_id = p.id
@@ -201,13 +211,16 @@ CREATE VIEW search_documents AS
 }
 
 /**
- * The band of a price, as nested CASEs that halve the bands each time: a few comparisons per row
- * where a flat CASE would make up to one per band. `starts[b]` is band b's lowest price.
+ * A price's band and slice tokens ("p12 p12s3"), as nested CASEs that halve the slices each time:
+ * ten comparisons per row for a thousand slices, where a flat CASE would make up to one per slice.
  */
-export function bandCase(price: string, starts: number[], from: number, to: number): string {
-  if (to - from <= 1) return String(from);
+export function priceCase(price: string, slices: { band: number; slice: number; minCents: number }[], from: number, to: number): string {
+  if (to - from <= 1) {
+    const s = slices[from];
+    return s === undefined ? "''" : `'p${s.band} p${s.band}s${s.slice}'`;
+  }
   const middle = (from + to) >> 1;
-  return `(CASE WHEN ${price} < ${Math.trunc(starts[middle]!)} THEN ${bandCase(price, starts, from, middle)} ELSE ${bandCase(price, starts, middle, to)} END)`;
+  return `(CASE WHEN ${price} < ${Math.trunc(slices[middle]!.minCents)} THEN ${priceCase(price, slices, from, middle)} ELSE ${priceCase(price, slices, middle, to)} END)`;
 }
 
 /**

@@ -157,6 +157,7 @@ export function createRecordLoaders(db: Database) {
   const insertCategory = db.prepare('INSERT INTO categories VALUES (?, ?, ?, ?)');
   const insertBrand = db.prepare('INSERT INTO brands VALUES (?, ?, ?, ?)');
   const insertPriceBand = db.prepare('INSERT INTO price_bands VALUES (?, ?, ?, ?)');
+  const insertPriceSlice = db.prepare('INSERT INTO price_slices VALUES (?, ?, ?, ?, ?)');
   const insertShowcase = db.prepare('INSERT INTO showcase VALUES (?, ?)');
   const cities = new FacetTable();
   const districts = new FacetTable();
@@ -289,13 +290,10 @@ export function createRecordLoaders(db: Database) {
       }
     });
     const bands = priceBands(publishedPrices.values());
-    db.exec(
-      searchDocumentsView(
-        tierThresholds(publishedViews.values()),
-        bands.map((b) => b.minCents),
-      ),
-    );
+    const slices = bands.flatMap((b, band) => b.slices.map((s, slice) => ({ band, slice, ...s })));
+    db.exec(searchDocumentsView(tierThresholds(publishedViews.values()), slices));
     for (const [band, b] of bands.entries()) insertPriceBand.run(band, b.minCents, b.maxCents, b.products);
+    for (const s of slices) insertPriceSlice.run(s.band, s.slice, s.minCents, s.maxCents, s.products);
     const cityById = new Map([...cities.byKey.values()].map((c) => [c.id, c]));
     const districtById = new Map([...districts.byKey.values()].map((d) => [d.id, d]));
     for (const [id, t] of merchants) {

@@ -1,6 +1,6 @@
 import type { DiscoveryReader } from '../../catalog/discovery-reader.ts';
 import type { Columns } from '../query/words.ts';
-import { priceBandToken, tierToken, WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
+import { priceBandToken, priceSliceToken, tierToken, WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
 import {
   type Circle,
   countInPlace,
@@ -21,7 +21,6 @@ import {
   byPriceDescending,
   exactly,
   expressionOf,
-  type Facet,
   type Found,
   groupsOf,
   type Hit,
@@ -68,9 +67,14 @@ export function searchOrdered(reader: DiscoveryReader, request: SearchRequest, s
   return { ...nothingFound(), columns: null };
 }
 
+/** A price order reads its matches at once when they are at most this many: each match's price is a row read. */
+const FEW_PRICED = 1_000;
+
 interface Slice {
   token: string;
   products: number;
+  /** A price band read by its slices, in the order's direction. */
+  slices?: Slice[];
 }
 
 /**
@@ -96,27 +100,41 @@ function bySlices(
     return hits;
   };
   const bound = matchBound(request);
-  if (bound <= DIRECT_MATCHES && request.budget.take(readCost(request, 0), true)) {
-    const hits = read(expressionOf(request), DIRECT_MATCHES + 1);
-    if (hits.length <= DIRECT_MATCHES) {
+  // Priced reads cost a row's price each: fewer are read at once for a price order.
+  const few = order === 'popularity' ? DIRECT_MATCHES : FEW_PRICED;
+  if (bound <= few && request.budget.take(readCost(request, 0), true)) {
+    const hits = read(expressionOf(request), few + 1);
+    if (hits.length <= few) {
       const total = exactly(hits.length);
       return { hits: hits.sort(sort).slice(0, request.limit), total: () => total, cut: false };
     }
   }
-  const slices = order === 'popularity' ? tiers(reader) : bands(reader, request, order);
+  const slices = order === 'popularity' ? tiers(reader) : priceSlices(reader, request, order, bound);
   // A band is read as a filter token of its own: the range's bands are no longer needed beside it.
   const sliced = order === 'popularity' ? request : { ...request, price: request.price && { ...request.price, bands: [] } };
   const collected: Hit[] = [];
   let readAll = true;
-  for (const slice of slices) {
-    if (!request.budget.take(sliceCost(sliced, slice.products))) {
-      readAll = false;
-      break;
+  walk: for (const group of slices) {
+    // A band read by its slices is first checked for any match at all (the index alone, stopping
+    // at the first): a price order over words whose products sit at the other end of the prices
+    // skips each empty band in one read, not one per slice.
+    if (group.slices) {
+      if (!request.budget.take(sliceCost(sliced, group.products))) {
+        readAll = false;
+        break;
+      }
+      if (reader.countMatches(expressionOf(sliced, { facets: [group.token] }), 1) === 0) continue;
     }
-    collected.push(...read(expressionOf(sliced, { facets: [slice.token] }), MAX_MATCHES));
-    if (collected.length >= request.limit && slice !== slices.at(-1)) {
-      readAll = false;
-      break;
+    for (const slice of group.slices ?? [group]) {
+      if (!request.budget.take(sliceCost(sliced, slice.products))) {
+        readAll = false;
+        break walk;
+      }
+      collected.push(...read(expressionOf(sliced, { facets: [slice.token] }), MAX_MATCHES));
+      if (collected.length >= request.limit && slice !== slices.at(-1)?.slices?.at(-1) && slice !== slices.at(-1)) {
+        readAll = false;
+        break walk;
+      }
     }
   }
   const hits = collected.sort(sort).slice(0, request.limit);
@@ -137,11 +155,31 @@ function tiers(reader: DiscoveryReader): Slice[] {
   }));
 }
 
-/** The price bands to read, in the order's direction: the range's, or all. */
-function bands(reader: DiscoveryReader, request: SearchRequest, order: 'price_asc' | 'price_desc'): Slice[] {
-  const range: Facet[] =
-    request.price && request.price.bands.length > 0
-      ? request.price.bands
-      : reader.priceBands.map((b) => ({ token: priceBandToken(b.band), products: b.productsCount }));
-  return order === 'price_asc' ? [...range] : [...range].reverse();
+/** Matches of the words one price read should hold at most: more, and the band is read by its slices. */
+const MATCHES_PER_READ = 500;
+
+/**
+ * The price bands to read, in the order's direction, those of the range only: whole bands when
+ * the words' matches spread thin enough over them, else each band's slices (a word in half the
+ * catalog has thousands of matches in a band, a few hundred in a slice).
+ */
+function priceSlices(reader: DiscoveryReader, request: SearchRequest, order: 'price_asc' | 'price_desc', bound: number): Slice[] {
+  const cents = request.price?.cents ?? { min: 0, max: Number.MAX_SAFE_INTEGER };
+  const inRange = (r: { minCents: number; maxCents: number }) => r.maxCents >= cents.min && r.minCents <= cents.max;
+  const bands = reader.priceBands.filter(inRange);
+  const perBand = bound / Math.max(1, reader.priceBands.length);
+  const direction = <T>(list: T[]) => (order === 'price_asc' ? list : [...list].reverse());
+  return direction(
+    bands.map((b) => ({
+      token: priceBandToken(b.band),
+      products: b.productsCount,
+      ...(perBand > MATCHES_PER_READ
+        ? {
+            slices: direction(
+              b.slices.filter(inRange).map((s) => ({ token: priceSliceToken(s.band, s.slice), products: s.productsCount })),
+            ),
+          }
+        : {}),
+    })),
+  );
 }

@@ -136,8 +136,10 @@ export function searchPlace(
           break;
         }
         // The tier's list: about its share of the place's products.
-        if (!request.budget.take(readCost(request, Math.ceil(TIER_SIZES[tier - 1]! * place.products)))) break;
-        collect(readMatches(reader, request, expressionOf(request, { columns, facets: [tierToken(place.token, tier)] }), MAX_MATCHES));
+        const entries = Math.ceil(TIER_SIZES[tier - 1]! * place.products);
+        if (!request.budget.take(readCost(request, entries))) break;
+        const expression = expressionOf(request, { columns, facets: [tierToken(place.token, tier)], listEntries: entries });
+        collect(readMatches(reader, request, expression, MAX_MATCHES));
       }
     }
     // A cut pass still ranks right: every match of the tiers it read has more views than any below.
@@ -170,7 +172,7 @@ export function countInPlace(reader: DiscoveryReader, request: SearchRequest, pl
   if (matchBound(request) === 0) return exactly(0);
   if (!request.budget.take(readCost(request, place.products), true)) return atLeast(found);
   const tiers = Array.from({ length: TIERS }, (_, i) => tierToken(place.token, i + 1));
-  const counted = countOf(reader, request, expressionOf(request, { anyFacets: [tiers] }), COUNT_CAP + 1);
+  const counted = countOf(reader, request, expressionOf(request, { anyFacets: [tiers], listEntries: place.products }), COUNT_CAP + 1);
   return counted > COUNT_CAP ? atLeast(COUNT_CAP) : exactly(counted);
 }
 
@@ -287,7 +289,7 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, circ
       // The chunk's merchants' lists: about their share of the catalog's products.
       const within = Math.ceil((chunk.length * reader.counts.products) / Math.max(1, reader.counts.merchants));
       if (!request.budget.take(readCost(request, within))) break;
-      const chunkExpression = expressionOf(request, { anyFacets: [chunk.map(([id]) => merchantToken(id))] });
+      const chunkExpression = expressionOf(request, { anyFacets: [chunk.map(([id]) => merchantToken(id))], listEntries: within });
       for (const hit of readMatches(reader, request, chunkExpression, MAX_MATCHES)) {
         const store = pending.get(hit.merchantId)!;
         results.push({ ...hit, distanceKm: store.distanceKm, storeId: store.storeId });
