@@ -31,6 +31,10 @@ const GROUPS = [
   'abbreviation',
   'conversational',
   'accessory',
+  'budget',
+  'order',
+  'brand',
+  'widening',
 ] as const;
 type Group = (typeof GROUPS)[number];
 
