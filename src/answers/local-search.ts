@@ -151,8 +151,8 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
       // (One word has nothing to leave out: the answer says where else it is found.)
       // A first word in no product (nor any close word) names nothing here: no wider place and
       // no other word can make it match.
-      const named = head !== undefined && head.docs > 0;
-      const wider = found.hits.length === 0 && searched.length > 1 && named ? widerPlace(place) : null;
+      const headMatches = head !== undefined && head.docs > 0;
+      const wider = found.hits.length === 0 && searched.length > 1 && headMatches ? widerPlace(place) : null;
       if (wider) {
         const widened = run(searched, wider, budget.part(0.5));
         if (widened.hits.length > 0) {
@@ -164,7 +164,7 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
           notes.push(`Nothing in ${from} matches every word: searched ${output.location.description} instead.`);
         }
       }
-      if (searched.length > 1 && found.hits.length === 0 && named) {
+      if (searched.length > 1 && found.hits.length === 0 && headMatches) {
         const later = searched.slice(1).reverse();
         const precise = (w: SearchWord) => isPrecise(w, reader.brandsByKey);
         for (const word of [...later.filter((w) => !precise(w)), ...later.filter(precise)]) {

@@ -101,6 +101,39 @@ describeBrowser('the site in Chromium (self-hosted)', (browser) => {
     await expectAxeClean(page, path);
   });
 
+  it('searches from the portal with a price range and an order, pages on, and answers an unknown city in a sentence', async () => {
+    const { page, errors } = await open();
+    await page.goto(url('/'));
+    const form = page.locator('form#live-search');
+    const submit = form.locator('button[type="submit"]');
+    const prices = async () =>
+      (await page.locator('#live-search-results li').allTextContents()).map((t) =>
+        Number(/R\$\s?([\d.]+,\d{2})/.exec(t)![1]!.replace(/\./g, '').replace(',', '.')),
+      );
+    await form.locator('input[name="maxPrice"]').fill('1000');
+    await form.locator('select[name="sort"]').selectOption('price_asc');
+    await submit.click();
+    await page.locator('#live-search-results li').first().waitFor({ timeout: 10_000 });
+    const first = await prices();
+    expect(first).toHaveLength(10);
+    expect(first).toEqual([...first].sort((a, b) => a - b));
+    for (const price of first) expect(price).toBeLessThanOrEqual(1000);
+    // The next page is appended, still cheapest first.
+    await page.locator('#live-search-results button', { hasText: 'More results' }).click();
+    await expect.poll(async () => (await prices()).length).toBe(20);
+    const both = await prices();
+    expect(both).toEqual([...both].sort((a, b) => a - b));
+    await screenshot(page, 'live-search-price-order.png');
+
+    await form.locator('input[name="city"]').fill('Cidade Que Não Existe');
+    await submit.click();
+    const said = page.locator('#live-search-results p');
+    await expect.poll(() => said.first().textContent()).toMatch(/^No city named "Cidade Que Não Existe"/);
+    expect(await page.locator('#live-search-results').textContent()).not.toMatch(/[{}]|"catalogVersion"/);
+    expect(errors).toEqual([]);
+    await expectAxeClean(page, '/');
+  });
+
   it('searches from the portal and follows a result to its product page', async () => {
     const { page, errors } = await open();
     await page.goto(url('/'));

@@ -101,6 +101,22 @@ export function describeSearchContract(name: string, target: () => Fetch, snapsh
       expect((await walk(10)).ids).toEqual(byFour.ids);
     });
 
+    it("reads a budget and a price order in the research search's query too", async () => {
+      const research = await connectSdkClient(target(), 'v2', '/mcp/research');
+      try {
+        const text = async (name: string, args: Record<string, unknown>) =>
+          JSON.parse(((await research.callTool({ name, arguments: args })).content as { text: string }[])[0]!.text);
+        const { results } = await text('search', { query: 'fone até 300 reais mais barato' });
+        expect(results.length).toBeGreaterThan(1);
+        const cents: number[] = [];
+        for (const { id } of results) cents.push((await text('fetch', { id })).metadata.priceCents);
+        for (const c of cents) expect(c).toBeLessThanOrEqual(30_000);
+        expect(cents).toEqual([...cents].sort((a, b) => a - b));
+      } finally {
+        await research.close();
+      }
+    });
+
     it('refuses a bad price range, an unknown sort, and forged, foreign, stale and too-deep cursors, with what to do', async () => {
       const range = await search({ query: 'fone', minPrice: 500, maxPrice: 100 });
       expect(range.isError).toBe(true);

@@ -55,7 +55,8 @@ export function searchOrdered(reader: DiscoveryReader, request: SearchRequest, s
     const group = { ...request, columns };
     let found: Found;
     if (order === 'distance') {
-      found = searchNear(reader, group, scope.kind === 'circle' ? scope.circle : scope.circle!);
+      // A named place measures from its centre (runPlan gives its circle).
+      found = searchNear(reader, group, scope.circle!);
     } else if (order === 'popularity' && scope.kind === 'place') {
       found = searchPlace(reader, group, scope.place, [columns]);
     } else {
@@ -114,6 +115,8 @@ function bySlices(
   const sliced = order === 'popularity' ? request : { ...request, price: request.price && { ...request.price, bands: [] } };
   const collected: Hit[] = [];
   let readAll = true;
+  /** The last slice there is: once it is read, every match is. */
+  const lastSlice = slices.at(-1)?.slices?.at(-1) ?? slices.at(-1);
   walk: for (const group of slices) {
     // A band read by its slices is first checked for any match at all (the index alone, stopping
     // at the first): a price order over words whose products sit at the other end of the prices
@@ -131,7 +134,7 @@ function bySlices(
         break walk;
       }
       collected.push(...read(expressionOf(sliced, { facets: [slice.token] }), MAX_MATCHES));
-      if (collected.length >= request.limit && slice !== slices.at(-1)?.slices?.at(-1) && slice !== slices.at(-1)) {
+      if (collected.length >= request.limit && slice !== lastSlice) {
         readAll = false;
         break walk;
       }

@@ -35,8 +35,19 @@ export const MAX_MATCHES = 50_000;
 export const DIRECT_MATCHES = 5_000;
 /** With coordinates, words or a category with at most this many matches are placed by their merchants' stores. */
 const PROBE_MATCHES = 3_000;
-/** Merchants searched per index read in a radius search, nearest first. */
+/** Merchants searched per index read in a radius search, nearest first, at most. */
 const MERCHANT_CHUNK = 64;
+
+/**
+ * The first read's merchants: about as many as should hold the page, from the catalog's products
+ * per merchant and the share the words keep; each later read doubles it up to MERCHANT_CHUNK. No
+ * words: the nearest merchant or two hold a page, where 64 merchants' lists are some 1,300 rows.
+ */
+function firstChunk(reader: DiscoveryReader, request: SearchRequest): number {
+  const { products, merchants } = reader.counts;
+  const perMerchant = (products / Math.max(1, merchants)) * Math.min(1, matchBound(request) / Math.max(1, products));
+  return Math.max(2, Math.min(MERCHANT_CHUNK, Math.ceil((1.5 * request.limit) / Math.max(perMerchant, 1e-3))));
+}
 /** A radius search that has read this many merchants without enough results reads the matches instead. */
 const RING_MERCHANT_BUDGET = 2_000;
 
@@ -264,6 +275,7 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, circ
   /** Merchants whose ring is done (a later box can meet their other stores again). */
   const done = new Set<number>();
   let read = 0;
+  let chunkSize = firstChunk(reader, request);
   /** Whether every merchant in the radius was read: then the results are every match there is. */
   let complete = false;
   let inner: ReturnType<typeof boundingBox> | null = null;
@@ -283,7 +295,8 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, circ
     let i = 0;
     while (i < ready.length && results.length < request.limit) {
       // A chunk ends between two different distances, so no tie is split across chunks.
-      let end = Math.min(i + MERCHANT_CHUNK, ready.length);
+      let end = Math.min(i + chunkSize, ready.length);
+      chunkSize = Math.min(chunkSize * 2, MERCHANT_CHUNK);
       while (end < ready.length && ready[end]![1].distanceKm === ready[end - 1]![1].distanceKm) end++;
       const chunk = ready.slice(i, end);
       // The chunk's merchants' lists: about their share of the catalog's products.
