@@ -1,5 +1,5 @@
 import type { CatalogReader } from '../catalog/catalog-reader.ts';
-import type { DiscoveryReader, StoreRow } from '../catalog/discovery-reader.ts';
+import type { CityRow, DiscoveryReader, StoreRow } from '../catalog/discovery-reader.ts';
 import { distanceKm, roundKm } from '../search/planner/geo.ts';
 import { searchOrdered } from '../search/planner/ordered-plans.ts';
 import { MAX_RADIUS_KM, type Place } from '../search/planner/place.ts';
@@ -110,14 +110,21 @@ export function runPlan(reader: DiscoveryReader, request: SearchRequest, place: 
 }
 
 /**
- * A wider place to try when nothing in the place matches every word, before a word is left out:
- * the district's city, or the largest radius around the coordinates. A city has none (the answer
- * names the cities that do have matches).
+ * Wider places to try, in turn, when nothing in the place matches every word, before a word is
+ * left out: a district's city, then the stores within the largest radius of a city's centre (the
+ * nearest cities' too); around coordinates, the largest radius.
  */
-export function widerPlace(place: SearchedPlace): SearchedPlace | null {
-  if (place.kind === 'district') return { kind: 'city', city: place.city, notes: [] };
-  if (place.kind === 'coordinates' && place.radiusKm < MAX_RADIUS_KM) return { ...place, radiusKm: MAX_RADIUS_KM, notes: [] };
-  return null;
+export function widerPlaces(place: SearchedPlace): SearchedPlace[] {
+  const aroundCity = (city: CityRow): SearchedPlace => ({
+    kind: 'coordinates',
+    latitude: city.latitude,
+    longitude: city.longitude,
+    radiusKm: MAX_RADIUS_KM,
+    notes: [],
+  });
+  if (place.kind === 'district') return [{ kind: 'city', city: place.city, notes: [] }, aroundCity(place.city)];
+  if (place.kind === 'coordinates') return place.radiusKm < MAX_RADIUS_KM ? [{ ...place, radiusKm: MAX_RADIUS_KM, notes: [] }] : [];
+  return [aroundCity(place.city)];
 }
 
 /** How the results are ordered, in words. */

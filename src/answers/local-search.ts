@@ -9,7 +9,7 @@ import { type Found, type PriceFilter, type SearchRequest, WalkBudget } from '..
 import { expandWords, type SearchWord, searchTerms } from '../search/query/words.ts';
 import { brandToken, categoryToken } from '../search/tokens/facet-tokens.ts';
 import type { AnswerContext, Outcome } from './context.ts';
-import { locationOf, matchesElsewhere, orderingOf, runPlan, type SearchedPlace, storeFor, widerPlace } from './local-search-place.ts';
+import { locationOf, matchesElsewhere, orderingOf, runPlan, type SearchedPlace, storeFor, widerPlaces } from './local-search-place.ts';
 import { SEARCH_MAX_LIMIT, type SearchInput, type SearchOutput, type SearchResult } from './local-search-schema.ts';
 import { makeCursor, readCursor, SEARCH_DEPTH, searchDigest } from './search-cursor.ts';
 import { brandNamed, priceFilterOf, resultFilters } from './search-filters.ts';
@@ -152,16 +152,19 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
       // A first word in no product (nor any close word) names nothing here: no wider place and
       // no other word can make it match.
       const headMatches = head !== undefined && head.docs > 0;
-      const wider = found.hits.length === 0 && searched.length > 1 && headMatches ? widerPlace(place) : null;
-      if (wider) {
-        const widened = run(searched, wider, budget.part(0.5));
+      const wider = found.hits.length === 0 && searched.length > 1 && headMatches ? widerPlaces(place) : [];
+      for (const candidate of wider) {
+        const widened = run(searched, candidate, budget.part(0.5));
         if (widened.hits.length > 0) {
           found = widened;
           const from = locationOf(place).description;
-          place = wider;
+          const centre = place.kind !== 'coordinates' && candidate.kind === 'coordinates' ? ` (the centre of ${place.city.name})` : '';
+          place = candidate;
           output.location = { ...locationOf(place), widenedFrom: from };
+          output.location.description += centre;
           output.ordering = orderingOf(sort, place);
           notes.push(`Nothing in ${from} matches every word: searched ${output.location.description} instead.`);
+          break;
         }
       }
       if (searched.length > 1 && found.hits.length === 0 && headMatches) {

@@ -4,7 +4,7 @@ import { productFacetsSql, TIER_PLACEHOLDER, wordTermsSql } from '../search/toke
  * The SQLite snapshot layout. Version it: the server refuses a snapshot whose schema version it
  * does not know, instead of failing later on a missing column.
  */
-export const SNAPSHOT_SCHEMA_VERSION = '8';
+export const SNAPSHOT_SCHEMA_VERSION = '9';
 
 /** How many of the newest published products the snapshot keeps: the showcase's maximum, 20. */
 export const NEWEST_PRODUCTS_KEPT = 20;
