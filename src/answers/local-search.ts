@@ -15,7 +15,8 @@ import { makeCursor, readCursor, SEARCH_DEPTH, searchDigest } from './search-cur
 import { brandNamed, priceFilterOf, resultFilters } from './search-filters.ts';
 
 const quote = (text: string, length = 80) => JSON.stringify(text.slice(0, length));
-const reais = (value: number) => `R$ ${value.toFixed(2).replace('.', ',')}`;
+/** Reais as every price is shown ("R$ 3.000,00"). */
+const reais = (value: number) => priceOf(Math.round(value * 100)).formatted;
 
 /** A word the shopper typed that says which product exactly: a number ("128gb", "55") or a brand. Left out last. */
 const isPrecise = (word: SearchWord, brandsByKey: (key: string) => BrandRow[]) =>
@@ -116,9 +117,15 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
         : `No product in the catalog is priced in that range: prices run from ${reais(bands[0]!.minCents / 100)} to ${reais(bands.at(-1)!.maxCents / 100)}.`,
     );
   }
-  if (asked.price?.source === 'query')
-    notes.push(`Read ${asked.read.map((r) => quote(r)).join(', ')} from the query (filters.price, filters.sort).`);
-  else if (asked.read.length > 0) notes.push(`Read ${asked.read.map((r) => quote(r)).join(', ')} from the query (filters.sort).`);
+  // What the words set, unless an argument set it instead ("mais barato" with sort: "popularity").
+  const applied = [
+    ...(asked.price?.source === 'query' ? ['filters.price'] : []),
+    ...(asked.sort.source === 'query' ? ['filters.sort'] : []),
+  ];
+  if (asked.read.length > 0) {
+    const said = asked.read.map((r) => quote(r)).join(', ');
+    notes.push(`Read ${said} from the query${applied.length > 0 ? ` (${applied.join(', ')})` : ', and left it to the arguments'}.`);
+  }
 
   // Enough results for this page and one more, which says whether there is a next page.
   const end = Math.min(offset + limit, SEARCH_DEPTH);

@@ -201,6 +201,15 @@ describe('search_local_products reads what Brazilian shoppers type (sample catal
 });
 
 describe('search_local_products relaxes and reads places out of the query (sample catalog)', () => {
+  it('says in its message what it read from the words, and prices as every price is shown', () => {
+    const budget = search({ query: 'fone até 3 mil' }).output;
+    expect(budget.message).toMatch(/priced up to R\$ 3\.000,00/);
+    expect(budget.message).toMatch(/Read "até 3 mil" from the query \(filters\.price\)\./);
+    const overruled = search({ query: 'fone barato', sort: 'popularity' }).output;
+    expect(overruled.filters.sort).toEqual({ value: 'popularity', source: 'arguments' });
+    expect(overruled.message).toMatch(/Read "barato" from the query, and left it to the arguments\./);
+  });
+
   it('leaves out a word no product has, and a last word no product here has with the others, and says so', () => {
     const red = search({ query: 'tv vermelha' }).output;
     expect(red.results[0]?.title).toMatch(/Smart TV/);
