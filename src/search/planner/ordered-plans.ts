@@ -1,5 +1,4 @@
 import type { DiscoveryReader } from '../../catalog/discovery-reader.ts';
-import type { Columns } from '../query/words.ts';
 import { priceBandToken, priceSliceToken, tierToken, WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
 import {
   type Circle,
@@ -39,16 +38,13 @@ export type Order = 'price_asc' | 'price_desc' | 'popularity' | 'distance';
 /** Where an ordered search looks: a city or district, or a circle (the shopper's, or a place's centre for distance). */
 export type Scope = { kind: 'place'; place: PlaceScope; circle?: Circle } | { kind: 'circle'; circle: Circle };
 
-/** An ordered search's page, and the ranking group it ordered. */
-export type OrderedFound = Found & { columns: Columns | null };
-
 /**
  * Results in the order asked for, among the products that best match the words: those with every
  * word in the title when the place has any, else in what names the product, else anywhere. So
  * "geladeira" by price lists refrigerators from the cheapest, not a refrigerator's water filter
  * that mentions the word. Each group is read until one has a match in the place.
  */
-export function searchOrdered(reader: DiscoveryReader, request: SearchRequest, scope: Scope, order: Order): OrderedFound {
+export function searchOrdered(reader: DiscoveryReader, request: SearchRequest, scope: Scope, order: Order): Found {
   let inCircle: NearestStores | null = null;
   for (const columns of groupsOf(request)) {
     if (matchBound(request, columns) === 0) continue;
@@ -63,9 +59,9 @@ export function searchOrdered(reader: DiscoveryReader, request: SearchRequest, s
       if (scope.kind === 'circle') inCircle ??= merchantsInCircle(reader, scope.circle);
       found = bySlices(reader, group, scope.kind === 'place' ? { place: scope.place } : { merchants: inCircle! }, order);
     }
-    if (found.hits.length > 0 || found.cut) return { ...found, columns };
+    if (found.hits.length > 0 || found.cut) return found;
   }
-  return { ...nothingFound(), columns: null };
+  return nothingFound();
 }
 
 /** A price order reads its matches at once when they are at most this many: each match's price is a row read. */
