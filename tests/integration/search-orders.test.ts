@@ -1,91 +1,38 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../src/answers/context.ts';
 import { searchLocalProducts } from '../../src/answers/local-search.ts';
 import type { SearchInput } from '../../src/answers/local-search-schema.ts';
 import { SEARCH_DEPTH } from '../../src/answers/search-cursor.ts';
-import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
+import type { CatalogReader } from '../../src/catalog/catalog-reader.ts';
 import { foldKey } from '../../src/lib/text-keys.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';
 import { searchOrdered } from '../../src/search/planner/ordered-plans.ts';
 import { WalkBudget } from '../../src/search/planner/request.ts';
 import { expandWords } from '../../src/search/query/words.ts';
 import { cityToken } from '../../src/search/tokens/facet-tokens.ts';
-import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
-import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
+import { generatedCatalog, type PlainProduct, type PlainStore } from '../support/generated-catalog.ts';
 
 /*
  * Issue 31's orders, price ranges, brands and pages against a brute-force answer computed here
- * from the snapshot's plain tables, on 60,000 generated products: the most common words have
- * enough matches per price band that the price orders read bands slice by slice
- * (src/search/planner/ordered-plans.ts), and the ranges' bands are read beside the tiers.
+ * from the snapshot's plain tables, on 60,000 generated products: the price orders read bands
+ * (and, with a word's counts made to say it is dense, their slices: src/search/planner/
+ * ordered-plans.ts), and the ranges' bands are read beside the tiers.
  */
 const PRODUCTS = 60_000;
 
-interface Product {
-  id: number;
-  merchantId: number;
-  words: Set<string>;
-  titleWords: Set<string>;
-  namingWords: Set<string>;
-  brand: string;
-  priceCents: number;
-  views: number;
-  likes: number;
-}
+type Product = PlainProduct;
 
-let dir: string;
 let catalog: CatalogReader;
 let products: Product[];
-let stores: { merchantId: number; city: string; district: string; latitude: number; longitude: number }[];
+let stores: PlainStore[];
 let ctx: AnswerContext;
-
-const wordsOf = (text: string) =>
-  new Set(
-    foldKey(text)
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean),
-  );
+let remove: () => void;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'search-orders-'));
-  await generateCatalog({ products: PRODUCTS, seed: 11, outDir: join(dir, 'export') });
-  const built = await buildSnapshot({ sourceDir: join(dir, 'export'), outFile: join(dir, 'catalog.sqlite') });
-  expect(built.ok).toBe(true);
-  const db = new Database(join(dir, 'catalog.sqlite'), { readonly: true });
-  products = (
-    db
-      .prepare(`SELECT p.id, p.merchant_id AS merchantId, p.title, p.description, p.category, p.brand, p.price_cents AS priceCents,
-        coalesce(e.views, 0) AS views, coalesce(e.likes, 0) AS likes
-      FROM products p LEFT JOIN engagement e ON e.product_id = p.id WHERE p.published_at IS NOT NULL`)
-      .all() as (Omit<Product, 'words' | 'titleWords' | 'namingWords'> & { title: string; description: string; category: string })[]
-  ).map((r) => {
-    const head = r.title.split(/ para /i)[0]!;
-    return {
-      ...r,
-      words: wordsOf(`${r.title} ${r.description} ${r.category} ${r.brand}`),
-      titleWords: wordsOf(head),
-      namingWords: wordsOf(`${head} ${r.category} ${r.brand}`),
-    };
-  });
-  stores = db.prepare('SELECT merchant_id AS merchantId, city, district, latitude, longitude FROM stores').all() as typeof stores;
-  db.close();
-  catalog = openCatalog(join(dir, 'catalog.sqlite'));
-  ctx = {
-    catalog: () => catalog,
-    siteUrl: 'https://catalogo.example',
-    productUrl: (id) => `https://catalogo.example/p/${id}`,
-    logError: () => {},
-  };
+  ({ catalog, ctx, products, stores, remove } = await generatedCatalog(PRODUCTS, 11, 'search-orders'));
 }, 120_000);
 
-afterAll(() => {
-  catalog?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => remove?.());
 
 const byPopularity = (a: Product, b: Product) => b.views - a.views || b.likes - a.likes || a.id - b.id;
 

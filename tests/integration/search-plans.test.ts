@@ -1,17 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../src/answers/context.ts';
 import { searchLocalProducts } from '../../src/answers/local-search.ts';
 import type { SearchInput } from '../../src/answers/local-search-schema.ts';
-import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
+import type { CatalogReader } from '../../src/catalog/catalog-reader.ts';
 import { foldKey, slugify } from '../../src/lib/text-keys.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';
 import { expandWords, type SearchWord } from '../../src/search/query/words.ts';
-import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
-import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
+import { generatedCatalog, type PlainProduct, type PlainStore, wordsOf } from '../support/generated-catalog.ts';
 
 /*
  * Every search plan against a brute-force answer computed here from the snapshot's plain tables.
@@ -21,37 +16,14 @@ import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
  */
 const PRODUCTS = 60_000;
 
-interface Product {
-  id: number;
-  merchantId: number;
-  words: Set<string>;
-  namingWords: Set<string>;
-  titleWords: Set<string>;
-  categorySlug: string;
-  views: number;
-  likes: number;
-}
-interface Store {
-  id: number;
-  merchantId: number;
-  city: string;
-  district: string;
-  latitude: number;
-  longitude: number;
-}
+type Product = PlainProduct;
 
-let dir: string;
 let catalog: CatalogReader;
 let products: Product[];
-let stores: Store[];
+let stores: PlainStore[];
 let ctx: AnswerContext;
+let remove: () => void;
 
-const wordsOf = (text: string) =>
-  new Set(
-    foldKey(text)
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean),
-  );
 /**
  * Every unit of the query matches: one of its alternatives (its forms, synonyms, joined or split
  * words, typo readings: index words that must all be there) is in the text, or (a typed word of
@@ -125,55 +97,10 @@ function allOf(input: SearchInput, queryWords: SearchWord[], prefixUnit: SearchW
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'search-plans-'));
-  await generateCatalog({ products: PRODUCTS, seed: 7, outDir: join(dir, 'export') });
-  const built = await buildSnapshot({ sourceDir: join(dir, 'export'), outFile: join(dir, 'catalog.sqlite') });
-  expect(built.ok).toBe(true);
-  const db = new Database(join(dir, 'catalog.sqlite'), { readonly: true });
-  products = (
-    db
-      .prepare(`SELECT p.id, p.merchant_id AS merchantId, p.title, p.description, p.category, p.brand, c.slug AS categorySlug,
-        coalesce(e.views, 0) AS views, coalesce(e.likes, 0) AS likes
-      FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN engagement e ON e.product_id = p.id
-      WHERE p.published_at IS NOT NULL`)
-      .all() as {
-      id: number;
-      merchantId: number;
-      title: string;
-      description: string;
-      category: string;
-      brand: string;
-      categorySlug: string;
-      views: number;
-      likes: number;
-    }[]
-  ).map((r) => ({
-    id: r.id,
-    merchantId: r.merchantId,
-    words: wordsOf(`${r.title} ${r.description} ${r.category} ${r.brand}`),
-    // A title's " para …" (what the product is for) counts as description (snapshot-schema.ts).
-    namingWords: wordsOf(`${r.title.split(/ para /i)[0]} ${r.category} ${r.brand}`),
-    titleWords: wordsOf(r.title.split(/ para /i)[0]!),
-    categorySlug: r.categorySlug,
-    views: r.views,
-    likes: r.likes,
-  }));
-  stores = db.prepare('SELECT id, merchant_id AS merchantId, city, district, latitude, longitude FROM stores').all() as Store[];
-  db.close();
-  catalog = openCatalog(join(dir, 'catalog.sqlite'));
-  ctx = {
-    catalog: () => catalog,
-    siteUrl: 'https://catalogo.example',
-    productUrl: (id) => `https://catalogo.example/p/${id}`,
-    logError: () => {},
-  };
+  ({ catalog, ctx, products, stores, remove } = await generatedCatalog(PRODUCTS, 7, 'search-plans'));
 }, 120_000);
 
-afterAll(() => {
-  // The reader keeps its file open for the life of the process (as the server does); the
-  // directory can still go (POSIX unlink).
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => remove?.());
 
 /** Words by how many products have them anywhere, and in title, category or brand, from the generated text itself. */
 function wordsByFrequency(): [word: string, products: number, titles: number][] {

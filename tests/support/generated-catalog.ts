@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { AnswerContext } from '../../src/answers/context.ts';
+import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
+import { foldKey } from '../../src/lib/text-keys.ts';
+import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
+import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
+
+/** A published product as the brute-force answers of the search tests read it: its words by ranking group. */
+export interface PlainProduct {
+  id: number;
+  merchantId: number;
+  /** Every word of its text; of what names it (title up to " para ", category, brand); of that title. */
+  words: Set<string>;
+  namingWords: Set<string>;
+  titleWords: Set<string>;
+  categorySlug: string;
+  brand: string;
+  priceCents: number;
+  views: number;
+  likes: number;
+}
+
+export interface PlainStore {
+  id: number;
+  merchantId: number;
+  city: string;
+  district: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** A generated catalog's snapshot, opened, with its products and stores read from the plain tables. */
+export interface GeneratedCatalog {
+  catalog: CatalogReader;
+  ctx: AnswerContext;
+  products: PlainProduct[];
+  stores: PlainStore[];
+  remove: () => void;
+}
+
+/** Words folded and split as the index splits them. */
+export const wordsOf = (text: string) =>
+  new Set(
+    foldKey(text)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  );
+
+/** Generates `products` products (seeded), builds their snapshot and opens it. */
+export async function generatedCatalog(products: number, seed: number, name: string): Promise<GeneratedCatalog> {
+  const dir = mkdtempSync(join(tmpdir(), `${name}-`));
+  await generateCatalog({ products, seed, outDir: join(dir, 'export') });
+  const built = await buildSnapshot({ sourceDir: join(dir, 'export'), outFile: join(dir, 'catalog.sqlite') });
+  if (!built.ok) throw new Error(`the generated catalog does not build: ${JSON.stringify(built.issues)}`);
+  const db = new Database(join(dir, 'catalog.sqlite'), { readonly: true });
+  type Row = Omit<PlainProduct, 'words' | 'namingWords' | 'titleWords'> & { title: string; description: string; category: string };
+  const rows = db
+    .prepare(`SELECT p.id, p.merchant_id AS merchantId, p.title, p.description, p.category, p.brand, c.slug AS categorySlug,
+      p.price_cents AS priceCents, coalesce(e.views, 0) AS views, coalesce(e.likes, 0) AS likes
+    FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN engagement e ON e.product_id = p.id
+    WHERE p.published_at IS NOT NULL`)
+    .all() as Row[];
+  const plain = rows.map(({ title, description, category, ...r }) => {
+    // A title's " para …" (what the product is for) counts as description (snapshot-schema.ts).
+    const head = title.split(/ para /i)[0]!;
+    return {
+      ...r,
+      words: wordsOf(`${title} ${description} ${category} ${r.brand}`),
+      namingWords: wordsOf(`${head} ${category} ${r.brand}`),
+      titleWords: wordsOf(head),
+    };
+  });
+  const stores = db.prepare('SELECT id, merchant_id AS merchantId, city, district, latitude, longitude FROM stores').all() as PlainStore[];
+  db.close();
+  const catalog = openCatalog(join(dir, 'catalog.sqlite'));
+  const ctx: AnswerContext = {
+    catalog: () => catalog,
+    siteUrl: 'https://catalogo.example',
+    productUrl: (id) => `https://catalogo.example/p/${id}`,
+    logError: () => {},
+  };
+  return {
+    catalog,
+    ctx,
+    products: plain,
+    stores,
+    // The reader keeps its file open for the life of the process (as the server does); the
+    // directory can still go (POSIX unlink).
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
