@@ -37,6 +37,8 @@ export const DIRECT_MATCHES = 5_000;
 const PROBE_MATCHES = 3_000;
 /** Merchants searched per index read in a radius search, nearest first, at most. */
 const MERCHANT_CHUNK = 64;
+/** A radius search that has read this many merchants without enough results reads the matches instead. */
+const RING_MERCHANT_BUDGET = 2_000;
 
 /**
  * The first read's merchants: about as many as should hold the page, from the catalog's products
@@ -48,8 +50,6 @@ function firstChunk(reader: DiscoveryReader, request: SearchRequest): number {
   const perMerchant = (products / Math.max(1, merchants)) * Math.min(1, matchBound(request) / Math.max(1, products));
   return Math.max(2, Math.min(MERCHANT_CHUNK, Math.ceil((1.5 * request.limit) / Math.max(perMerchant, 1e-3))));
 }
-/** A radius search that has read this many merchants without enough results reads the matches instead. */
-const RING_MERCHANT_BUDGET = 2_000;
 
 /**
  * All matches of the words and the category in the whole catalog, when there are at most `cap`;
