@@ -5,6 +5,7 @@ import { storeView } from '../catalog/store.ts';
 import { slugify } from '../lib/text-keys.ts';
 import { roundKm } from '../search/planner/geo.ts';
 import { cityInQuery, hasPlace, resolvePlace } from '../search/planner/place.ts';
+import { matchesAnywhere } from '../search/planner/plans.ts';
 import { type Found, type PriceFilter, type SearchRequest, WalkBudget } from '../search/planner/request.ts';
 import { expandWords, type SearchWord, searchTerms } from '../search/query/words.ts';
 import { brandToken, categoryToken } from '../search/tokens/facet-tokens.ts';
@@ -110,11 +111,11 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
   const price = priceFilterOf(reader, asked.price, sort === 'price_asc' || sort === 'price_desc');
   const notes: string[] = [...asked.notes];
   if (price === 'none') {
-    const bands = reader.priceBands;
+    const range = reader.priceRange;
     notes.push(
-      bands.length === 0
+      range === null
         ? 'The catalog has no products.'
-        : `No product in the catalog is priced in that range: prices run from ${reais(bands[0]!.minCents / 100)} to ${reais(bands.at(-1)!.maxCents / 100)}.`,
+        : `No product in the catalog is priced in that range: prices run from ${reais(range.min / 100)} to ${reais(range.max / 100)}.`,
     );
   }
   // What the words set, unless an argument set it instead ("mais barato" with sort: "popularity").
@@ -159,7 +160,10 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
       // A first word in no product (nor any close word) names nothing here: no wider place and
       // no other word can make it match.
       const headMatches = head !== undefined && head.docs > 0;
-      const wider = found.hits.length === 0 && searched.length > 1 && headMatches ? widerPlaces(place) : [];
+      // Words that match nothing together anywhere in the catalog match nothing in a wider place
+      // either: one read of the index says so, before the radius's stores are gathered.
+      const together = () => matchesAnywhere(reader, requestFor(searched, budget.part(0.2), price), 1)?.length !== 0;
+      const wider = found.hits.length === 0 && searched.length > 1 && headMatches && together() ? widerPlaces(place) : [];
       for (const candidate of wider) {
         const widened = run(searched, candidate, budget.part(0.5));
         if (widened.hits.length > 0) {

@@ -5,7 +5,7 @@ import { type CatalogOverview, OVERVIEW_DISTRICT_LIMIT, OVERVIEW_LIST_LIMIT } fr
 
 /** catalog_overview: everything here is precomputed in the snapshot; the answer is built once per reader. */
 export function catalogOverview(catalog: CatalogReader, siteUrl: string): CatalogOverview {
-  const { counts, cities, categories, brands, priceBands } = catalog.discovery;
+  const { counts, cities, categories, brands, priceRange } = catalog.discovery;
   const { documents, endpoints } = publicUrls(siteUrl);
   return {
     catalogVersion: catalog.meta.catalogVersion,
@@ -22,7 +22,7 @@ export function catalogOverview(catalog: CatalogReader, siteUrl: string): Catalo
     })),
     categories: categories.slice(0, OVERVIEW_LIST_LIMIT).map(({ name, slug, productsCount }) => ({ name, slug, productsCount })),
     brands: brands.slice(0, OVERVIEW_LIST_LIMIT).map(({ name, productsCount }) => ({ name, productsCount })),
-    priceRange: priceBands.length === 0 ? null : { min: priceBands[0]!.minCents / 100, max: priceBands.at(-1)!.maxCents / 100 },
+    priceRange: priceRange === null ? null : { min: priceRange.min / 100, max: priceRange.max / 100 },
     documents,
     endpoints,
     usagePolicy: USAGE_POLICY,

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { DiscoveryReader } from '../catalog/discovery-reader.ts';
 import { priceFilterOf, resultFilters } from './search-filters.ts';
 
-const bands = [
-  { band: 0, minCents: 1000, maxCents: 9990, productsCount: 10 },
-  { band: 1, minCents: 10000, maxCents: 49990, productsCount: 10 },
-  { band: 2, minCents: 50000, maxCents: 300000, productsCount: 10 },
-];
-const reader = { priceBands: bands } as unknown as DiscoveryReader;
+// Thirty products priced from R$ 10,00 to R$ 2.820,00, in ordinals 1 to 30 (cheapest first).
+const prices = Array.from({ length: 30 }, (_, i) => (i < 10 ? 1000 + i * 100 : i < 20 ? 10000 + i * 1000 : 50000 + i * 8000));
+const reader = {
+  priceRange: { min: prices[0], max: prices.at(-1) },
+  ordinalsPricedWithin: ({ min, max }: { min: number; max: number }) => {
+    const first = prices.findIndex((p) => p >= min) + 1;
+    const last = prices.findLastIndex((p) => p <= max) + 1;
+    return first > 0 && last >= first ? { first, last } : null;
+  },
+} as unknown as DiscoveryReader;
 
 describe('result filters from the arguments and the words', () => {
   it('reads a budget and an order from the words, and leaves them out of the query', () => {
@@ -43,25 +47,22 @@ describe('result filters from the arguments and the words', () => {
   });
 });
 
-describe('price filters as bands', () => {
-  it('reads a range as the bands it touches, with the exact bounds in cents', () => {
-    expect(priceFilterOf(reader, { min: 120, max: 600, source: 'arguments' }, false)).toEqual({
-      cents: { min: 12000, max: 60000 },
-      bands: [
-        { token: 'p1', products: 10 },
-        { token: 'p2', products: 10 },
-      ],
-    });
+describe('price filters as runs of ordinals', () => {
+  it('reads a range as the ordinals of the products priced within it', () => {
+    // R$ 120 to R$ 600: from the 11th product (R$ 200,00) to the 20th (R$ 290,00), none up to R$ 600 after.
+    expect(priceFilterOf(reader, { min: 120, max: 600, source: 'arguments' }, false)).toEqual({ ordinals: { first: 11, last: 20 } });
+    expect(priceFilterOf(reader, { min: 14, max: 14, source: 'arguments' }, false)).toEqual({ ordinals: { first: 5, last: 5 } });
   });
 
   it('needs no filter for a range that covers every price, unless prices order the results', () => {
     expect(priceFilterOf(reader, { min: 0, max: null, source: 'arguments' }, false)).toBeNull();
     expect(priceFilterOf(reader, null, false)).toBeNull();
-    expect(priceFilterOf(reader, null, true)).toEqual({ cents: { min: 0, max: Number.MAX_SAFE_INTEGER }, bands: [] });
+    expect(priceFilterOf(reader, null, true)).toEqual({ ordinals: { first: 1, last: 30 } });
   });
 
   it('says when no product can be in the range', () => {
     expect(priceFilterOf(reader, { min: null, max: 5, source: 'query' }, false)).toBe('none');
     expect(priceFilterOf(reader, { min: 5000, max: null, source: 'query' }, true)).toBe('none');
+    expect(priceFilterOf(reader, { min: 14.5, max: 14.9, source: 'query' }, false)).toBe('none');
   });
 });

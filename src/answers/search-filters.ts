@@ -3,7 +3,6 @@ import { foldKey } from '../lib/text-keys.ts';
 import type { PriceFilter } from '../search/planner/request.ts';
 import { type BudgetWords, readBudgetWords } from '../search/query/budget-words.ts';
 import { editDistance } from '../search/query/typos.ts';
-import { priceBandToken } from '../search/tokens/facet-tokens.ts';
 
 /** The orders a search may ask for. */
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'distance', 'popularity'] as const;
@@ -62,17 +61,18 @@ export function resultFilters(
   return { price, sort, read, rest, notes };
 }
 
-/** The price bands a range covers (null: every band, no filter), or 'none' when no product is priced within it. */
+/** The products a range prices (null: every product, no filter), or 'none' when no product is priced within it. */
 export function priceFilterOf(reader: DiscoveryReader, price: PriceAsked | null, byPrice: boolean): PriceFilter | null | 'none' {
-  if (price === null) return byPrice ? { cents: { min: 0, max: Number.MAX_SAFE_INTEGER }, bands: [] } : null;
-  const min = price.min === null ? 0 : Math.round(price.min * 100);
-  const max = price.max === null ? Number.MAX_SAFE_INTEGER : Math.round(price.max * 100);
-  const all = reader.priceBands;
-  const bands = all.filter((b) => b.maxCents >= min && b.minCents <= max);
-  if (bands.length === 0) return 'none';
-  const coversAll = bands.length === all.length && min <= all[0]!.minCents && max >= all.at(-1)!.maxCents;
+  const cents = {
+    min: price?.min == null ? 0 : Math.round(price.min * 100),
+    max: price?.max == null ? Number.MAX_SAFE_INTEGER : Math.round(price.max * 100),
+  };
+  const ordinals = reader.ordinalsPricedWithin(cents);
+  if (ordinals === null) return price === null ? null : 'none';
+  const range = reader.priceRange!;
+  const coversAll = cents.min <= range.min && cents.max >= range.max;
   if (coversAll && !byPrice) return null;
-  return { cents: { min, max }, bands: coversAll ? [] : bands.map((b) => ({ token: priceBandToken(b.band), products: b.productsCount })) };
+  return { ordinals };
 }
 
 /** A brand by name, accents and case aside; else why not, with the closest names and the main brands. */

@@ -31,22 +31,14 @@ export interface BrandRow {
   productsCount: number;
 }
 
-/** A price band of the index (p<band>): its prices, in cents, and how many products it has; and its slices (p<band>s<slice>). */
-export interface PriceBandRow {
-  band: number;
-  minCents: number;
-  maxCents: number;
-  productsCount: number;
-  slices: PriceSliceRow[];
+/** Ordinals of search rows (snapshot-schema.ts, search_rows: the index's rowids, in price order), both inclusive. */
+export interface OrdinalRange {
+  first: number;
+  last: number;
 }
 
-export interface PriceSliceRow {
-  band: number;
-  slice: number;
-  minCents: number;
-  maxCents: number;
-  productsCount: number;
-}
+/** Every search row. */
+export const EVERY_ORDINAL: OrdinalRange = { first: 0, last: Number.MAX_SAFE_INTEGER };
 
 export interface CategoryRow {
   id: number;
@@ -96,15 +88,11 @@ export interface CatalogCounts {
   categories: number;
 }
 
-/** A search index match: the product, its merchant, and what it is ranked by. */
-export type Match = [productId: number, merchantId: number, views: number, likes: number];
+/** A search index match: the product, its merchant, what it is ranked by, and its price in cents. */
+export type Match = [productId: number, merchantId: number, views: number, likes: number, priceCents: number];
 
 /** A match and whether it is in the place searched (1) or not (0). */
 export type PlaceMatch = [...Match, inPlace: number];
-
-/** A match with its price in cents (the reads of a price range or order). */
-export type PricedMatch = [...Match, priceCents: number];
-export type PricedPlaceMatch = [...PlaceMatch, priceCents: number];
 
 /** Prices in cents, both inclusive. */
 export interface CentsRange {
@@ -124,26 +112,28 @@ export interface DiscoveryReader extends Vocabulary {
   /** Every city and category, most products first (small tables, read once at open). */
   cities: CityRow[];
   categories: CategoryRow[];
-  /** Every brand, most products first; and the price bands, cheapest first. */
+  /** Every brand, most products first. */
   brands: BrandRow[];
-  priceBands: PriceBandRow[];
+  /** The lowest and highest prices of published products (null: none is published). */
+  priceRange: CentsRange | null;
+  /** The ordinals of the products priced within `price` (null: none is). */
+  ordinalsPricedWithin(price: CentsRange): OrdinalRange | null;
   brandsByKey(key: string): BrandRow[];
   citiesByKey(key: string): CityRow[];
   districtsByKey(key: string): DistrictRow[];
   /** A city's districts, most products first. */
   districtsOfCity(cityId: number, limit: number): DistrictRow[];
   categoryBySlug(slug: string): CategoryRow | undefined;
-  /** Matches of a full-text expression (src/search/query/words.ts), at most `limit`, in no useful order. */
-  matches(expression: string, limit: number): Match[];
-  /** How many matches the expression has, counting up to `limit` only (the index alone: cheap). */
-  countMatches(expression: string, limit: number): number;
+  /**
+   * Matches of a full-text expression (src/search/query/words.ts) among the rows `ordinals`, at
+   * most `limit`, in price order (search_rows), the dearest first when `descending`. Reading from
+   * either end of the lists is cheap; the start of a narrower range is found by walking to it.
+   */
+  matches(expression: string, ordinals: OrdinalRange, limit: number, descending?: boolean): Match[];
+  /** How many matches the expression has among `ordinals`, counting up to `limit` only (the index alone: cheap). */
+  countMatches(expression: string, ordinals: OrdinalRange, limit: number): number;
   /** Matches, each marked 1 if its merchant has a store in the place (token c<id> or d<id>), at most `limit`. */
-  matchesMarkingPlace(expression: string, placeToken: string, limit: number): PlaceMatch[];
-  /** Matches priced within `price`, with their prices. */
-  pricedMatches(expression: string, price: CentsRange, limit: number): PricedMatch[];
-  pricedMatchesMarkingPlace(expression: string, placeToken: string, price: CentsRange, limit: number): PricedPlaceMatch[];
-  /** How many matches are priced within `price`, counting up to `limit` only (reads each match's price). */
-  countPricedMatches(expression: string, price: CentsRange, limit: number): number;
+  matchesMarkingPlace(expression: string, placeToken: string, ordinals: OrdinalRange, limit: number): PlaceMatch[];
   /** Matches (in the place, if given) ordered by bm25() over all of them: the naive plan, for the benchmark. */
   matchesByRelevance(expression: string, placeToken: string | null, limit: number): Match[];
   /** A published product by id; drafts are not public. */
@@ -199,11 +189,25 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
 
   const brandColumns = 'id, name, key, products_count AS productsCount';
   const brands = db.prepare(`SELECT ${brandColumns} FROM brands ORDER BY products_count DESC, name`).all() as BrandRow[];
-  const priceColumns = 'min_cents AS minCents, max_cents AS maxCents, products_count AS productsCount';
-  const slices = db.prepare(`SELECT band, slice, ${priceColumns} FROM price_slices ORDER BY band, slice`).all() as PriceSliceRow[];
-  const priceBands = (
-    db.prepare(`SELECT band, ${priceColumns} FROM price_bands ORDER BY band`).all() as Omit<PriceBandRow, 'slices'>[]
-  ).map((b) => ({ ...b, slices: slices.filter((s) => s.band === b.band) }));
+  // Prices rise with ordinals (snapshot-schema.ts, search_rows): a bound is found by halving.
+  const published = (db.prepare('SELECT max(ordinal) FROM search_rows').pluck().get() as number | null) ?? 0;
+  const priceAt = db.prepare('SELECT price_cents FROM search_rows WHERE ordinal = ?').pluck();
+  /** The first ordinal whose price passes `test`, which holds from some ordinal on; published + 1 if none. */
+  const firstWhere = (test: (cents: number) => boolean) => {
+    let [low, high] = [1, published + 1];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (test(priceAt.get(middle) as number)) high = middle;
+      else low = middle + 1;
+    }
+    return low;
+  };
+  const priceRange = published === 0 ? null : { min: priceAt.get(1) as number, max: priceAt.get(published) as number };
+  const ordinalsPricedWithin = (price: CentsRange): OrdinalRange | null => {
+    const first = firstWhere((cents) => cents >= price.min);
+    const last = firstWhere((cents) => cents > price.max) - 1;
+    return first <= last ? { first, last } : null;
+  };
   const brandsByKey = new Map<string, BrandRow[]>();
   for (const brand of brands) brandsByKey.set(brand.key, [...(brandsByKey.get(brand.key) ?? []), brand]);
 
@@ -214,29 +218,37 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
   const districtsOfCity = db.prepare(
     `SELECT ${districtColumns} FROM districts WHERE city_id = ? ORDER BY products_count DESC, name LIMIT ?`,
   );
-  const matchRows = 'SELECT f.rowid, l.merchant_id, l.views, l.likes';
-  const fromIndex = 'FROM products_fts f JOIN engagement l ON l.product_id = f.rowid';
-  const matches = db.prepare(`${matchRows} ${fromIndex} WHERE products_fts MATCH ? LIMIT ?`).raw(true);
-  const countMatches = db.prepare('SELECT count(*) FROM (SELECT rowid FROM products_fts WHERE products_fts MATCH ? LIMIT ?)').pluck();
+  const matchRows = 'SELECT r.product_id, l.merchant_id, l.views, l.likes, r.price_cents';
+  const fromIndex = 'FROM products_fts f JOIN search_rows r ON r.ordinal = f.rowid JOIN engagement l ON l.product_id = r.product_id';
+  // A range of ordinals costs FTS5 a walk to its start: every ordinal is asked for without one.
+  const inOrdinals = (ranged: boolean) => (ranged ? ' AND f.rowid BETWEEN ? AND ?' : '');
+  const everyOrdinal = (ordinals: OrdinalRange) => ordinals.first <= 1 && ordinals.last >= published;
+  const bounds = (ordinals: OrdinalRange) => (everyOrdinal(ordinals) ? [] : [ordinals.first, ordinals.last]);
+  /** A statement per direction, with and without a range of ordinals. */
+  const byOrdinals = (sql: (ranged: boolean, direction: 'ASC' | 'DESC') => string) => {
+    const [ascending, descending, ascendingIn, descendingIn] = [
+      [false, 'ASC'],
+      [false, 'DESC'],
+      [true, 'ASC'],
+      [true, 'DESC'],
+    ].map(([ranged, direction]) => db.prepare(sql(ranged as boolean, direction as 'ASC' | 'DESC')).raw(true));
+    return (ordinals: OrdinalRange, descend = false) =>
+      everyOrdinal(ordinals) ? (descend ? descending! : ascending!) : descend ? descendingIn! : ascendingIn!;
+  };
+  const matches = byOrdinals(
+    (ranged, direction) =>
+      `${matchRows} ${fromIndex} WHERE products_fts MATCH ?${inOrdinals(ranged)} ORDER BY f.rowid ${direction} LIMIT ?`,
+  );
+  const countMatches = byOrdinals(
+    (ranged) => `SELECT count(*) FROM (SELECT f.rowid FROM products_fts f WHERE products_fts MATCH ?${inOrdinals(ranged)} LIMIT ?)`,
+  );
   // merchant_places lists "c1t? d45t?": each place token followed by the tier placeholder.
   const inPlace = "instr(' ' || mp.places, ' ' || ? || 't?') > 0";
   const placeJoin = 'JOIN merchant_places mp ON mp.merchant_id = l.merchant_id';
-  const matchesMarkingPlace = db.prepare(`${matchRows}, ${inPlace} ${fromIndex} ${placeJoin} WHERE products_fts MATCH ? LIMIT ?`).raw(true);
-  // Prices come from the products' rows, read only by the plans of a price range or order.
-  const priced = 'p.price_cents';
-  const pricedJoin = `JOIN products p ON p.id = f.rowid`;
-  const inPrice = `${priced} BETWEEN ? AND ?`;
-  const pricedMatches = db
-    .prepare(`${matchRows}, ${priced} ${fromIndex} ${pricedJoin} WHERE products_fts MATCH ? AND ${inPrice} LIMIT ?`)
-    .raw(true);
-  const pricedMatchesMarkingPlace = db
-    .prepare(
-      `${matchRows}, ${inPlace}, ${priced} ${fromIndex} ${placeJoin} ${pricedJoin} WHERE products_fts MATCH ? AND ${inPrice} LIMIT ?`,
-    )
-    .raw(true);
-  const countPricedMatches = db
-    .prepare(`SELECT count(*) FROM (SELECT f.rowid FROM products_fts f ${pricedJoin} WHERE products_fts MATCH ? AND ${inPrice} LIMIT ?)`)
-    .pluck();
+  const matchesMarkingPlace = byOrdinals(
+    (ranged, direction) =>
+      `${matchRows}, ${inPlace} ${fromIndex} ${placeJoin} WHERE products_fts MATCH ?${inOrdinals(ranged)} ORDER BY f.rowid ${direction} LIMIT ?`,
+  );
   const matchesByRelevance = db
     .prepare(`${matchRows} ${fromIndex} WHERE products_fts MATCH ? ORDER BY bm25(products_fts) LIMIT ?`)
     .raw(true);
@@ -283,7 +295,6 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     cities,
     categories,
     brands,
-    priceBands,
     brandsByKey: (key) => brandsByKey.get(key) ?? [],
     synonyms,
     citiesByKey: (key) => citiesByKey.all(key) as CityRow[],
@@ -293,16 +304,14 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     wordsStartingWith: (prefix, limit) => wordsStartingWith.all(prefix, prefix, limit) as IndexWord[],
     word: (text) => word.get(text) as IndexWord | undefined,
     wordsBetween: (from, to, minLength, maxLength) => wordsBetween.all(from, to, minLength, maxLength) as IndexWord[],
-    matches: (expression, limit) => fullText(() => matches.all(expression, limit) as Match[]),
-    countMatches: (expression, limit) => fullText(() => countMatches.get(expression, limit) as number),
-    matchesMarkingPlace: (expression, placeToken, limit) =>
-      fullText(() => matchesMarkingPlace.all(placeToken, expression, limit) as PlaceMatch[]),
-    pricedMatches: (expression, price, limit) =>
-      fullText(() => pricedMatches.all(expression, price.min, price.max, limit) as PricedMatch[]),
-    pricedMatchesMarkingPlace: (expression, placeToken, price, limit) =>
-      fullText(() => pricedMatchesMarkingPlace.all(placeToken, expression, price.min, price.max, limit) as PricedPlaceMatch[]),
-    countPricedMatches: (expression, price, limit) =>
-      fullText(() => countPricedMatches.get(expression, price.min, price.max, limit) as number),
+    priceRange,
+    ordinalsPricedWithin,
+    matches: (expression, ordinals, limit, descending) =>
+      fullText(() => matches(ordinals, descending).all(expression, ...bounds(ordinals), limit) as Match[]),
+    countMatches: (expression, ordinals, limit) =>
+      fullText(() => (countMatches(ordinals).get(expression, ...bounds(ordinals), limit) as [number])[0]),
+    matchesMarkingPlace: (expression, placeToken, ordinals, limit) =>
+      fullText(() => matchesMarkingPlace(ordinals).all(placeToken, expression, ...bounds(ordinals), limit) as PlaceMatch[]),
     matchesByRelevance: (expression, placeToken, limit) =>
       fullText(
         () =>

@@ -4,7 +4,7 @@ import { productFacetsSql, TIER_PLACEHOLDER, wordTermsSql } from '../search/toke
  * The SQLite snapshot layout. Version it: the server refuses a snapshot whose schema version it
  * does not know, instead of failing later on a missing column.
  */
-export const SNAPSHOT_SCHEMA_VERSION = '9';
+export const SNAPSHOT_SCHEMA_VERSION = '10';
 
 /** How many of the newest published products the snapshot keeps: the showcase's maximum, 20. */
 export const NEWEST_PRODUCTS_KEPT = 20;
@@ -12,7 +12,7 @@ export const NEWEST_PRODUCTS_KEPT = 20;
 /** The full-text index's declaration: the snapshot's, and each part's while it is built (SEARCH_INDEX_PART). */
 const PRODUCTS_FTS_TABLE = `CREATE VIRTUAL TABLE products_fts USING fts5(
   title, description, category, brand, facets,
-  content='search_documents', content_rowid='id',
+  content='search_documents', content_rowid='ordinal',
   tokenize='unicode61 remove_diacritics 2', detail=column
 );`;
 
@@ -53,10 +53,9 @@ CREATE TABLE products (
   published_at TEXT,
   updated_at TEXT NOT NULL
 );
--- Counters, read by the statistics endpoint and by search: one row per product with counters or
--- published (zeros when published without), with its merchant, or 0 for a draft: search ranks by
--- views, then likes, and never lists a draft. A narrow table, so a search reads a few cached pages
--- rather than the products' long rows; one table rather than two saves a million inserts.
+-- Counters, read by the statistics endpoint: one row per product with counters or published (zeros
+-- when published without), with its merchant, or 0 for a draft, which search never lists (its
+-- rows, search_rows, are the published products'). One table rather than two saves a million inserts.
 CREATE TABLE engagement (
   product_id INTEGER PRIMARY KEY,
   merchant_id INTEGER NOT NULL,
@@ -112,25 +111,15 @@ CREATE TABLE brands (
   key TEXT NOT NULL,
   products_count INTEGER NOT NULL
 );
--- Price bands (p<band>, cheapest first), each of about as many published products and never
--- splitting one price: a price range is read as the bands it covers, and an order by price band
--- by band, until the page is full (src/search/planner/price-plans.ts).
-CREATE TABLE price_bands (
-  band INTEGER PRIMARY KEY,
-  min_cents INTEGER NOT NULL,
-  max_cents INTEGER NOT NULL,
-  products_count INTEGER NOT NULL
+-- The published products in price order, then id: a row's ordinal is the product's rowid in the
+-- full-text index, so that the index lists every word's products cheapest first. An order by price
+-- reads a word's list from either end and stops at the page (src/search/planner/price-order.ts);
+-- a price range is a range of ordinals (prices rise with them: found by halving).
+CREATE TABLE search_rows (
+  ordinal INTEGER PRIMARY KEY,
+  product_id INTEGER NOT NULL,
+  price_cents INTEGER NOT NULL
 );
--- Each band cut again into slices (p<band>s<slice>), the same way: an order by price over a word in
--- many products reads a slice at a time, so that one read holds a few hundred matches, not thousands.
-CREATE TABLE price_slices (
-  band INTEGER NOT NULL,
-  slice INTEGER NOT NULL,
-  min_cents INTEGER NOT NULL,
-  max_cents INTEGER NOT NULL,
-  products_count INTEGER NOT NULL,
-  PRIMARY KEY (band, slice)
-) WITHOUT ROWID;
 -- The places of each merchant's products, one token per city (c<id>) and district (d<id>) it has
 -- a store in, each ending in the tier placeholder "t?" ("c0t? c1t? d45t?"). In the index a product
 -- of tier 3 gets "c0t3 c1t3 d45t3": one short list per place and tier, so "in São Paulo, tier 1" is
@@ -183,44 +172,31 @@ CREATE TABLE search_words (
 export const TIER_SHARES = [0.0005, 0.0025, 0.01, 0.05, 0.2, 1];
 
 /**
- * What the search index is built from, read in product id order (the index's rowid order):
- * title (up to " para "), description (with the rest of the title), category, brand, and the facets: merchant (m<id>), category (k<id>), brand (b<id>), price band and slice (p<band> p<band>s<slice>: `slices`, cheapest first, each with its lowest price) and
- * place-and-tier tokens, matched like words. A product's popularity tier (1: the most viewed few)
- * is part of its place tokens, so a search reads the most viewed matches in a place first, tier by
- * tier, and stops once it has enough, instead of ranking every match. `minViews` is each tier's
- * lowest view count, from tier 1 down; written into the view, a CASE is faster than a lookup.
+ * What the search index is built from, read in price order (search_rows, the index's rowid order):
+ * title (up to " para "), description (with the rest of the title), category, brand, and the
+ * facets: merchant (m<id>), category (k<id>), brand (b<id>) and place-and-tier tokens, matched
+ * like words. A product's popularity tier (1: the most viewed few) is part of its place tokens, so
+ * a search reads the most viewed matches in a place first, tier by tier, and stops once it has
+ * enough, instead of ranking every match. `minViews` is each tier's lowest view count, from tier 1
+ * down; written into the view, a CASE is faster than a lookup.
  */
-export function searchDocumentsView(minViews: number[], slices: { band: number; slice: number; minCents: number }[]): string {
+export function searchDocumentsView(minViews: number[]): string {
   const tier = `CASE ${minViews.map((min, i) => `WHEN l.views >= ${Math.trunc(min)} THEN ${i + 1}`).join(' ')} ELSE ${minViews.length} END`;
   // What a title says the product is for ("Capa para Celular", "Rack para TV") is indexed with
   // the description: a search for "celular" ranks the phones above their cases.
   const forAt = "instr(lower(p.title), ' para ')";
   return `
 CREATE VIEW search_documents AS
-  SELECT p.id AS id,
+  SELECT r.ordinal AS ordinal,
          CASE WHEN ${forAt} > 0 THEN substr(p.title, 1, ${forAt} - 1) ELSE p.title END AS title,
          CASE WHEN ${forAt} > 0 THEN substr(p.title, ${forAt} + 1) || ' ' || p.description ELSE p.description END AS description,
          p.category AS category, p.brand AS brand,
-         ${productFacetsSql('p.merchant_id', 'p.category_id', 'p.brand_id')} || ' ' || ${priceCase('p.price_cents', slices, 0, slices.length)}
-           || ' ' || replace(f.places, '${TIER_PLACEHOLDER}', ${tier}) AS facets
-  FROM products p
-  CROSS JOIN engagement l ON l.product_id = p.id
-  CROSS JOIN merchant_places f ON f.merchant_id = p.merchant_id
-  WHERE l.merchant_id <> 0;
+         ${productFacetsSql('p.merchant_id', 'p.category_id', 'p.brand_id')} || ' ' || replace(f.places, '${TIER_PLACEHOLDER}', ${tier}) AS facets
+  FROM search_rows r
+  CROSS JOIN products p ON p.id = r.product_id
+  CROSS JOIN engagement l ON l.product_id = r.product_id
+  CROSS JOIN merchant_places f ON f.merchant_id = p.merchant_id;
 `;
-}
-
-/**
- * A price's band and slice tokens ("p12 p12s3"), as nested CASEs that halve the slices each time:
- * ten comparisons per row for a thousand slices, where a flat CASE would make up to one per slice.
- */
-export function priceCase(price: string, slices: { band: number; slice: number; minCents: number }[], from: number, to: number): string {
-  if (to - from <= 1) {
-    const s = slices[from];
-    return s === undefined ? "''" : `'p${s.band} p${s.band}s${s.slice}'`;
-  }
-  const middle = (from + to) >> 1;
-  return `(CASE WHEN ${price} < ${Math.trunc(slices[middle]!.minCents)} THEN ${priceCase(price, slices, from, middle)} ELSE ${priceCase(price, slices, middle, to)} END)`;
 }
 
 /**
@@ -229,7 +205,7 @@ export function priceCase(price: string, slices: { band: number; slice: number; 
  * (search-index-build.ts). Each part indexes with a large term buffer (FTS5's default is 1 MB:
  * far more, smaller segments) and no automatic merges, so that no part is left mid-merge, which
  * the join could not carry over. The part's words and their counts per column go into part_words,
- * without the filter tokens: those are a letter c, d, k or m then digits, so the vocabulary is read
+ * without the filter tokens: those are a letter b, c, d, k or m then digits, so the vocabulary is read
  * in the ranges between them (fts5vocab reads a term range, not a pattern). A word of that shape in
  * the text ("m4") is left out here, and still found.
  */
@@ -239,10 +215,10 @@ export const SEARCH_INDEX_PART = {
     termBuffer: `INSERT INTO products_fts (products_fts, rank) VALUES ('hashsize', ?)`,
     noMerges: `INSERT INTO products_fts (products_fts, rank) VALUES ('automerge', 0)`,
   },
-  /** Parameters: the range's first id, and the id after its last. */
+  /** Parameters: the range's first ordinal, and the ordinal after its last. */
   insert: `
 INSERT INTO products_fts (rowid, title, description, category, brand, facets)
-  SELECT id, title, description, category, brand, facets FROM snapshot.search_documents WHERE id >= ? AND id < ?`,
+  SELECT ordinal, title, description, category, brand, facets FROM snapshot.search_documents WHERE ordinal >= ? AND ordinal < ?`,
   words: `
 CREATE VIRTUAL TABLE temp.index_terms USING fts5vocab(main, 'products_fts', 'col');
 CREATE TABLE part_words AS

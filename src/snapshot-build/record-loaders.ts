@@ -5,7 +5,6 @@ import { distanceKm } from '../search/planner/geo.ts';
 import { cityToken, districtToken, placeOfAnyTier, WHOLE_CATALOG_PLACE } from '../search/tokens/facet-tokens.ts';
 import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from './export-records.ts';
 import { NewestProducts } from './newest-products.ts';
-import { priceBands } from './price-bands.ts';
 
 /** A loader inserts one validated record, or returns why its references do not hold. */
 type Loader<T> = (record: T) => { field: string; message: string } | null;
@@ -135,8 +134,6 @@ export function createRecordLoaders(db: Database) {
   const products = new Map<number, number>();
   /** Views of the published products, for the popularity tiers. */
   const publishedViews = new GrowingFloat64Array();
-  /** Prices of the published products, for the price bands. */
-  const publishedPrices = new GrowingFloat64Array();
   const counts: LoadCounts = { merchants: 0, stores: 0, products: 0, engagement: 0 };
   const newest = new NewestProducts(NEWEST_PRODUCTS_KEPT);
 
@@ -156,8 +153,6 @@ export function createRecordLoaders(db: Database) {
   const insertDistrict = db.prepare('INSERT INTO districts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const insertCategory = db.prepare('INSERT INTO categories VALUES (?, ?, ?, ?)');
   const insertBrand = db.prepare('INSERT INTO brands VALUES (?, ?, ?, ?)');
-  const insertPriceBand = db.prepare('INSERT INTO price_bands VALUES (?, ?, ?, ?)');
-  const insertPriceSlice = db.prepare('INSERT INTO price_slices VALUES (?, ?, ?, ?, ?)');
   const insertShowcase = db.prepare('INSERT INTO showcase VALUES (?, ?)');
   const cities = new FacetTable();
   const districts = new FacetTable();
@@ -238,7 +233,6 @@ export function createRecordLoaders(db: Database) {
     if (p.publishedAt !== null) {
       category.products += 1;
       brand.products += 1;
-      publishedPrices.push(p.priceCents);
       newest.offer(p.id, p.publishedAt);
     }
     insertProduct.run(
@@ -289,11 +283,10 @@ export function createRecordLoaders(db: Database) {
         publishedViews.push(0);
       }
     });
-    const bands = priceBands(publishedPrices.values());
-    const slices = bands.flatMap((b, band) => b.slices.map((s, slice) => ({ band, slice, ...s })));
-    db.exec(searchDocumentsView(tierThresholds(publishedViews.values()), slices));
-    for (const [band, b] of bands.entries()) insertPriceBand.run(band, b.minCents, b.maxCents, b.products);
-    for (const s of slices) insertPriceSlice.run(s.band, s.slice, s.minCents, s.maxCents, s.products);
+    // Ordinals from 1, in price order (snapshot-schema.ts, search_rows).
+    db.exec(`INSERT INTO search_rows (product_id, price_cents)
+      SELECT id, price_cents FROM products WHERE published_at IS NOT NULL ORDER BY price_cents, id`);
+    db.exec(searchDocumentsView(tierThresholds(publishedViews.values())));
     const cityById = new Map([...cities.byKey.values()].map((c) => [c.id, c]));
     const districtById = new Map([...districts.byKey.values()].map((d) => [d.id, d]));
     for (const [id, t] of merchants) {

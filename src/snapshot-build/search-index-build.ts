@@ -39,12 +39,12 @@ const INDEX_COLUMNS = 5;
  * transaction: the parts read it.
  */
 export async function buildSearchIndex(snapshotFile: string, parts?: number): Promise<void> {
-  const ranges = idRanges(snapshotFile, parts);
+  const ranges = ordinalRanges(snapshotFile, parts);
   const partFiles = ranges.map((_, k) => `${snapshotFile}.search-${k}`);
   try {
     const termBufferBytes = Math.floor(TERM_BUFFER_BYTES / ranges.length);
     const [first, ...others] = ranges.map(
-      ([fromId, toId], k): SearchIndexPart => ({ snapshotFile, partFile: partFiles[k]!, fromId, toId, termBufferBytes }),
+      ([from, to], k): SearchIndexPart => ({ snapshotFile, partFile: partFiles[k]!, from, to, termBufferBytes }),
     );
     const workers = others.map((part) => new Worker(new URL('./search-index-worker.ts', import.meta.url), { workerData: part }));
     const indexing = Promise.all(workers.map(indexed));
@@ -71,19 +71,16 @@ function indexed(worker: Worker): Promise<void> {
   });
 }
 
-/** Ranges of product ids holding as many published products each, in id order. */
-function idRanges(snapshotFile: string, requestedParts?: number): [number, number][] {
+/** Ranges of search rows' ordinals (the index's rowids, from 1), as many published products each. */
+function ordinalRanges(snapshotFile: string, requestedParts?: number): [number, number][] {
   const db = new Database(snapshotFile, { readonly: true });
   try {
-    const published = db.prepare('SELECT count(*) FROM engagement WHERE merchant_id <> 0').pluck().get() as number;
+    const published = (db.prepare('SELECT max(ordinal) FROM search_rows').pluck().get() as number | null) ?? 0;
     const parts = requestedParts ?? Math.max(1, Math.min(availableParallelism(), MAX_PARTS, Math.floor(published / PRODUCTS_PER_PART)));
     if (!Number.isInteger(parts) || parts < 1 || parts > MAX_PARTS) throw new RangeError(`search index parts: 1 to ${MAX_PARTS}`);
-    const end = ((db.prepare('SELECT max(product_id) FROM engagement').pluck().get() as number | null) ?? 0) + 1;
-    const nth = db.prepare('SELECT product_id FROM engagement WHERE merchant_id <> 0 ORDER BY product_id LIMIT 1 OFFSET ?').pluck();
-    const starts = [0];
-    // Fewer published products than parts: some ranges are empty (all of them after the first when none is published).
-    for (let k = 1; k < parts; k++) starts.push((nth.get(Math.floor((k * published) / parts)) as number | undefined) ?? end);
-    return starts.map((start, k) => [start, starts[k + 1] ?? end]);
+    // Fewer published products than parts: some ranges are empty.
+    const starts = Array.from({ length: parts + 1 }, (_, k) => 1 + Math.floor((k * published) / parts));
+    return starts.slice(0, -1).map((start, k) => [start, starts[k + 1]!]);
   } finally {
     db.close();
   }
@@ -92,7 +89,7 @@ function idRanges(snapshotFile: string, requestedParts?: number): [number, numbe
 /**
  * Copies the parts' segments into the snapshot's (empty) index, each part's segment ids moved
  * past the previous parts', and writes the structure and averages records that list and count
- * them all; sums the parts' vocabularies. Every part's rows are in a range of ids of its own, so
+ * them all; sums the parts' vocabularies. Every part's rows are in a range of ordinals of its own, so
  * the segments never hold the same row twice: the joined index is what one pass would have built,
  * in more segments than one pass leaves, which search reads as fast (docs/benchmarks.md, "The build").
  *

@@ -12,14 +12,14 @@ import { SEARCH_INDEX_PART } from '../catalog/snapshot-schema.ts';
 export interface SearchIndexPart {
   snapshotFile: string;
   partFile: string;
-  /** The range's first product id, and the id after its last. */
-  fromId: number;
-  toId: number;
+  /** The range's first ordinal (search_rows), and the ordinal after its last. */
+  from: number;
+  to: number;
   /** FTS5's 'hashsize': how many bytes of terms it gathers in memory before it writes a segment. */
   termBufferBytes: number;
 }
 
-export function indexSearchIndexPart({ snapshotFile, partFile, fromId, toId, termBufferBytes }: SearchIndexPart): void {
+export function indexSearchIndexPart({ snapshotFile, partFile, from, to, termBufferBytes }: SearchIndexPart): void {
   const db = new Database(partFile);
   try {
     // A throwaway file, as the snapshot is while it is built.
@@ -31,7 +31,7 @@ export function indexSearchIndexPart({ snapshotFile, partFile, fromId, toId, ter
     // FTS5 takes an integer only: better-sqlite3 binds a JavaScript number as a real.
     db.prepare(SEARCH_INDEX_PART.settings.termBuffer).run(BigInt(termBufferBytes));
     db.exec(SEARCH_INDEX_PART.settings.noMerges);
-    db.prepare(SEARCH_INDEX_PART.insert).run(fromId, toId);
+    db.prepare(SEARCH_INDEX_PART.insert).run(from, to);
     db.exec(SEARCH_INDEX_PART.words);
     db.exec('COMMIT');
   } finally {

@@ -51,8 +51,11 @@ describe('buildSnapshot', () => {
     const db = new Database(outFile, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
     // Accent-insensitive full-text search and the geographic index are in place.
-    // Drafts (product 2) are not searchable.
-    expect(db.prepare("SELECT rowid FROM products_fts WHERE products_fts MATCH 'eletronicos'").all()).toEqual([{ rowid: 1 }]);
+    // Drafts (product 2) are not searchable: the index's rows are the published products' (search_rows).
+    const found =
+      "SELECT r.product_id FROM products_fts f JOIN search_rows r ON r.ordinal = f.rowid WHERE products_fts MATCH 'eletronicos'";
+    expect(db.prepare(found).pluck().all()).toEqual([1]);
+    expect(db.prepare('SELECT ordinal, product_id FROM search_rows').raw().all()).toEqual([[1, 1]]);
     expect(db.prepare('SELECT id FROM stores_rtree WHERE min_lat > -23.58 AND max_lat < -23.55').all()).toEqual([{ id: 1 }]);
     // Places by folded key, with their published products; the product's filter tokens.
     expect(db.prepare('SELECT c.name, c.products_count AS n FROM stores s JOIN cities c ON c.id = s.city_id WHERE s.id = 1').get()).toEqual(
@@ -331,6 +334,14 @@ describe('the search index built in parts', () => {
       }
       built.push(answers(file));
     }
+    // The index's rows are the published products in price order, then id.
+    const db = new Database(join(work, 'parts-3', 'catalog.sqlite'), { readonly: true });
+    const ordinals = db.prepare('SELECT product_id FROM search_rows ORDER BY ordinal').pluck().all();
+    const byPrice = db.prepare('SELECT id FROM products WHERE published_at IS NOT NULL ORDER BY price_cents, id').pluck().all();
+    const firstOrdinal = db.prepare('SELECT min(ordinal) FROM search_rows').pluck().get();
+    db.close();
+    expect(ordinals).toEqual(byPrice);
+    expect(firstOrdinal).toBe(1);
     expect(built[0]!.words.length).toBeGreaterThan(100);
     expect(built[0]!.facets.every((list) => list.length > 0)).toBe(true);
     expect(built[1]).toEqual(built[0]);

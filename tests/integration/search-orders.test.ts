@@ -1,22 +1,23 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../src/answers/context.ts';
 import { searchLocalProducts } from '../../src/answers/local-search.ts';
 import type { SearchInput } from '../../src/answers/local-search-schema.ts';
 import { SEARCH_DEPTH } from '../../src/answers/search-cursor.ts';
-import type { CatalogReader } from '../../src/catalog/catalog-reader.ts';
+import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
 import { foldKey } from '../../src/lib/text-keys.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';
-import { searchOrdered } from '../../src/search/planner/ordered-plans.ts';
-import { WalkBudget } from '../../src/search/planner/request.ts';
-import { expandWords } from '../../src/search/query/words.ts';
-import { cityToken } from '../../src/search/tokens/facet-tokens.ts';
+import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
+import { validFixture, writeExport } from '../support/fixture-export.ts';
 import { generatedCatalog, type PlainProduct, type PlainStore } from '../support/generated-catalog.ts';
 
 /*
  * Issue 31's orders, price ranges, brands and pages against a brute-force answer computed here
- * from the snapshot's plain tables, on 60,000 generated products: the price orders read bands
- * (and, with a word's counts made to say it is dense, their slices: src/search/planner/
- * ordered-plans.ts), and the ranges' bands are read beside the tiers.
+ * from the snapshot's plain tables, on 60,000 generated products: the price orders read the
+ * index from its cheap or dear end (src/search/planner/price-order.ts), and the ranges confine
+ * every read to their products' ordinals.
  */
 const PRODUCTS = 60_000;
 
@@ -139,27 +140,42 @@ describe('orders, price ranges, brands and pages against the brute-force answer 
     }
     // A page size that does not divide the depth pages the same products.
     expect(paged({ query: top, sort: 'price_asc', limit: 7 })).toEqual(expected({ query: top, sort: 'price_asc' }));
+  });
+});
 
-    // Read by slices: at a million products the commonest words hold thousands of matches per
-    // band; here the word's counts are made to say so, and the plan must find the same products.
-    const reader = catalog.discovery;
-    const place = reader.citiesByKey('sao paulo')[0]!;
-    for (const order of ['price_asc', 'price_desc'] as const) {
-      const words = expandWords(reader, [top!]).map((w) => ({ ...w, docs: 1e6, namingDocs: 1e6, titleDocs: 1e6 }));
-      const request = {
-        words,
-        category: null,
-        price: { cents: { min: 0, max: Number.MAX_SAFE_INTEGER }, bands: [] },
-        limit: 3,
-        budget: new WalkBudget(1e12),
-      };
-      const found = searchOrdered(
-        reader,
-        request,
-        { kind: 'place', place: { token: cityToken(place.id), products: place.productsCount } },
-        order,
+describe('a price order where many products share the page’s last price', () => {
+  let tied: CatalogReader;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'price-ties-'));
+    const fixture = validFixture();
+    const product = fixture.products[0]!;
+    // 150 mugs at R$ 19,90, more viewed the later their id, beside 5 cheaper and 5 dearer ones.
+    fixture.products = Array.from({ length: 160 }, (_, i) => ({
+      ...product,
+      id: i + 1,
+      merchantId: 1 + (i % 2),
+      title: `Caneca de Porcelana ${i + 1}`,
+      slug: `caneca-${i + 1}`,
+      priceCents: i < 5 ? 990 : i < 155 ? 1990 : 2990,
+    }));
+    fixture.engagement = fixture.products.map((p) => ({ productId: p.id, views: p.id, likes: 0, dislikes: 0 }));
+    const built = await buildSnapshot({
+      sourceDir: writeExport(fixture, {}, { dir: join(dir, 'export') }),
+      outFile: join(dir, 'c.sqlite'),
+    });
+    expect(built.ok).toBe(true);
+    tied = openCatalog(join(dir, 'c.sqlite'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('ranks the products of that price by popularity, reading past the first read', () => {
+    const search = (sort: 'price_asc' | 'price_desc') =>
+      searchLocalProducts({ ...ctx, catalog: () => tied }, { query: 'caneca', city: 'São Paulo', sort, limit: 10 }).output.results.map(
+        (r) => r.productId,
       );
-      expect(found.hits.map((h) => h.productId)).toEqual(expected({ query: top, sort: order }).slice(0, 3));
-    }
+    // The five cheaper ones, then the most viewed at R$ 19,90: the last ids, not the first read.
+    expect(search('price_asc')).toEqual([5, 4, 3, 2, 1, 155, 154, 153, 152, 151]);
+    expect(search('price_desc')).toEqual([160, 159, 158, 157, 156, 155, 154, 153, 152, 151]);
   });
 });

@@ -1,8 +1,7 @@
 import type { DiscoveryReader } from '../../catalog/discovery-reader.ts';
-import { priceBandToken, priceSliceToken, tierToken, WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
+import { tierToken, WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
 import {
   type Circle,
-  countInPlace,
   DIRECT_MATCHES,
   MAX_MATCHES,
   merchantsInCircle,
@@ -13,11 +12,10 @@ import {
   TIER_SIZES,
   TIERS,
 } from './plans.ts';
+import { byPrice } from './price-order.ts';
 import {
   atLeast,
   byPopularity,
-  byPriceAscending,
-  byPriceDescending,
   exactly,
   expressionOf,
   type Found,
@@ -26,7 +24,6 @@ import {
   matchBound,
   nothingFound,
   readCost,
-  readInPlace,
   readMatches,
   type SearchRequest,
   sliceCost,
@@ -57,128 +54,65 @@ export function searchOrdered(reader: DiscoveryReader, request: SearchRequest, s
       found = searchPlace(reader, group, scope.place, [columns]);
     } else {
       if (scope.kind === 'circle') inCircle ??= merchantsInCircle(reader, scope.circle);
-      found = bySlices(reader, group, scope.kind === 'place' ? { place: scope.place } : { merchants: inCircle! }, order);
+      const where = scope.kind === 'place' ? { place: scope.place } : { merchants: inCircle! };
+      found = order === 'popularity' ? byTiers(reader, group, inCircle!) : byPrice(reader, group, where, order);
     }
     if (found.hits.length > 0 || found.cut) return found;
   }
   return nothingFound();
 }
 
-/** A price order reads its matches at once when they are at most this many: each match's price is a row read. */
-const FEW_PRICED = 1_000;
-
-interface Slice {
+/** A popularity tier: its token and about how many products it has. */
+interface Tier {
   token: string;
   products: number;
-  /** A price band read by its slices, in the order's direction. */
-  slices?: Slice[];
 }
 
 /**
- * Price or popularity order in one group: few matches are read at once and sorted; more are read
- * a slice at a time in the order's direction (price bands from the cheapest or the dearest, or
- * popularity tiers from the top), until a slice completes the page: every product in a later
- * slice comes after every one before it. Inside the slices read, the exact price (or views) sorts.
+ * Popularity order in a circle: few matches are read at once and sorted; more are read a tier at
+ * a time from the top, until a tier completes the page: every product in a later tier has fewer
+ * views than every one before it. Inside the tiers read, views (then likes) sort.
  */
-function bySlices(
-  reader: DiscoveryReader,
-  request: SearchRequest,
-  where: { place: PlaceScope } | { merchants: NearestStores },
-  order: 'price_asc' | 'price_desc' | 'popularity',
-): Found {
-  const sort = order === 'price_asc' ? byPriceAscending : order === 'price_desc' ? byPriceDescending : byPopularity;
+function byTiers(reader: DiscoveryReader, request: SearchRequest, merchants: NearestStores): Found {
   const read = (expression: string, cap: number): Hit[] => {
-    if ('place' in where) return readInPlace(reader, request, expression, where.place.token, cap);
     const hits: Hit[] = [];
     for (const hit of readMatches(reader, request, expression, cap)) {
-      const store = where.merchants.get(hit.merchantId);
+      const store = merchants.get(hit.merchantId);
       if (store) hits.push({ ...hit, distanceKm: store.distanceKm, storeId: store.storeId });
     }
     return hits;
   };
-  const bound = matchBound(request);
-  // Priced reads cost a row's price each: fewer are read at once for a price order.
-  const few = order === 'popularity' ? DIRECT_MATCHES : FEW_PRICED;
-  if (bound <= few && request.budget.take(readCost(request, 0), true)) {
-    const hits = read(expressionOf(request), few + 1);
-    if (hits.length <= few) {
+  if (matchBound(request) <= DIRECT_MATCHES && request.budget.take(readCost(request, 0), true)) {
+    const hits = read(expressionOf(request), DIRECT_MATCHES + 1);
+    if (hits.length <= DIRECT_MATCHES) {
       const total = exactly(hits.length);
-      return { hits: hits.sort(sort).slice(0, request.limit), total: () => total, cut: false };
+      return { hits: hits.sort(byPopularity).slice(0, request.limit), total: () => total, cut: false };
     }
   }
-  const slices = order === 'popularity' ? tiers(reader) : priceSlices(reader, request, order, bound);
-  // A band is read as a filter token of its own: the range's bands are no longer needed beside it.
-  const sliced = order === 'popularity' ? request : { ...request, price: request.price && { ...request.price, bands: [] } };
+  const tiers = wholeCatalogTiers(reader);
   const collected: Hit[] = [];
   let readAll = true;
-  /** The last slice there is: once it is read, every match is. */
-  const lastSlice = slices.at(-1)?.slices?.at(-1) ?? slices.at(-1);
-  walk: for (const group of slices) {
-    // A band read by its slices is first checked for any match at all (the index alone, stopping
-    // at the first): a price order over words whose products sit at the other end of the prices
-    // skips each empty band in one read, not one per slice.
-    if (group.slices) {
-      if (!request.budget.take(sliceCost(sliced, group.products))) {
-        readAll = false;
-        break;
-      }
-      if (reader.countMatches(expressionOf(sliced, { facets: [group.token] }), 1) === 0) continue;
+  for (const tier of tiers) {
+    if (!request.budget.take(sliceCost(request, tier.products))) {
+      readAll = false;
+      break;
     }
-    for (const slice of group.slices ?? [group]) {
-      if (!request.budget.take(sliceCost(sliced, slice.products))) {
-        readAll = false;
-        break walk;
-      }
-      collected.push(...read(expressionOf(sliced, { facets: [slice.token] }), MAX_MATCHES));
-      if (collected.length >= request.limit && slice !== lastSlice) {
-        readAll = false;
-        break walk;
-      }
+    collected.push(...read(expressionOf(request, { facets: [tier.token] }), MAX_MATCHES));
+    if (collected.length >= request.limit && tier !== tiers.at(-1)) {
+      readAll = false;
+      break;
     }
   }
-  const hits = collected.sort(sort).slice(0, request.limit);
+  const hits = collected.sort(byPopularity).slice(0, request.limit);
   const found = collected.length;
-  const total = () => {
-    if (readAll) return exactly(found);
-    if ('place' in where && !request.budget.cut) return countInPlace(reader, request, where.place, found);
-    return atLeast(found);
-  };
-  return { hits, total, cut: request.budget.cut };
+  const total = readAll ? exactly(found) : atLeast(found);
+  return { hits, total: () => total, cut: request.budget.cut };
 }
 
 /** The whole catalog's popularity tiers (c0t1…): a circle's products are kept by their merchants. */
-function tiers(reader: DiscoveryReader): Slice[] {
+function wholeCatalogTiers(reader: DiscoveryReader): Tier[] {
   return Array.from({ length: TIERS }, (_, i) => ({
     token: tierToken(WHOLE_CATALOG_PLACE, i + 1),
     products: Math.ceil(TIER_SIZES[i]! * reader.counts.products),
   }));
-}
-
-/** Matches of the words one price read should hold at most: more, and the band is read by its slices. */
-const MATCHES_PER_READ = 500;
-
-/**
- * The price bands to read, in the order's direction, those of the range only: whole bands when
- * the words' matches spread thin enough over them, else each band's slices (a word in half the
- * catalog has thousands of matches in a band, a few hundred in a slice).
- */
-function priceSlices(reader: DiscoveryReader, request: SearchRequest, order: 'price_asc' | 'price_desc', bound: number): Slice[] {
-  const cents = request.price?.cents ?? { min: 0, max: Number.MAX_SAFE_INTEGER };
-  const inRange = (r: { minCents: number; maxCents: number }) => r.maxCents >= cents.min && r.minCents <= cents.max;
-  const bands = reader.priceBands.filter(inRange);
-  const perBand = bound / Math.max(1, reader.priceBands.length);
-  const direction = <T>(list: T[]) => (order === 'price_asc' ? list : [...list].reverse());
-  return direction(
-    bands.map((b) => ({
-      token: priceBandToken(b.band),
-      products: b.productsCount,
-      ...(perBand > MATCHES_PER_READ
-        ? {
-            slices: direction(
-              b.slices.filter(inRange).map((s) => ({ token: priceSliceToken(s.band, s.slice), products: s.productsCount })),
-            ),
-          }
-        : {}),
-    })),
-  );
 }

@@ -68,7 +68,7 @@ function allMatchesIfFew<T>(
 ): T[] | null {
   const cost = readCost(request, 0);
   if (bound > cap) {
-    if (request.words.length < 2 || !request.budget.take(cost, true) || reader.countMatches(expression, cap + 1) > cap) return null;
+    if (request.words.length < 2 || !request.budget.take(cost, true) || countOf(reader, request, expression, cap + 1) > cap) return null;
   }
   if (!request.budget.take(cost, true)) return null;
   const matches = read(cap + 1);
@@ -149,7 +149,7 @@ export function searchPlace(
         // The tier's list: about its share of the place's products.
         const entries = Math.ceil(TIER_SIZES[tier - 1]! * place.products);
         if (!request.budget.take(readCost(request, entries))) break;
-        const expression = expressionOf(request, { columns, facets: [tierToken(place.token, tier)], listEntries: entries });
+        const expression = expressionOf(request, { columns, facets: [tierToken(place.token, tier)] });
         collect(readMatches(reader, request, expression, MAX_MATCHES));
       }
     }
@@ -182,10 +182,12 @@ export function searchPlace(
 export function countInPlace(reader: DiscoveryReader, request: SearchRequest, place: PlaceScope, found: number): Total {
   if (matchBound(request) === 0) return exactly(0);
   if (!request.budget.take(readCost(request, place.products), true)) return atLeast(found);
-  const tiers = Array.from({ length: TIERS }, (_, i) => tierToken(place.token, i + 1));
-  const counted = countOf(reader, request, expressionOf(request, { anyFacets: [tiers], listEntries: place.products }), COUNT_CAP + 1);
+  const counted = countOf(reader, request, expressionOf(request, { anyFacets: [tiersOf(place)] }), COUNT_CAP + 1);
   return counted > COUNT_CAP ? atLeast(COUNT_CAP) : exactly(counted);
 }
+
+/** A place's tokens of every tier: one of them is in each of its products. */
+export const tiersOf = (place: PlaceScope): string[] => Array.from({ length: TIERS }, (_, i) => tierToken(place.token, i + 1));
 
 /** Up to `limit` matches of the words and filters anywhere in the catalog; null when the budget does not allow the read. */
 export function matchesAnywhere(reader: DiscoveryReader, request: SearchRequest, limit: number): Hit[] | null {
@@ -302,7 +304,7 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, circ
       // The chunk's merchants' lists: about their share of the catalog's products.
       const within = Math.ceil((chunk.length * reader.counts.products) / Math.max(1, reader.counts.merchants));
       if (!request.budget.take(readCost(request, within))) break;
-      const chunkExpression = expressionOf(request, { anyFacets: [chunk.map(([id]) => merchantToken(id))], listEntries: within });
+      const chunkExpression = expressionOf(request, { anyFacets: [chunk.map(([id]) => merchantToken(id))] });
       for (const hit of readMatches(reader, request, chunkExpression, MAX_MATCHES)) {
         const store = pending.get(hit.merchantId)!;
         results.push({ ...hit, distanceKm: store.distanceKm, storeId: store.storeId });

@@ -1,4 +1,4 @@
-import type { CentsRange, DiscoveryReader, Match } from '../../catalog/discovery-reader.ts';
+import { type DiscoveryReader, EVERY_ORDINAL, type Match, type OrdinalRange } from '../../catalog/discovery-reader.ts';
 import { type Columns, type SearchWord, searchExpression } from '../query/words.ts';
 
 /** Matches are counted for the total up to this many; past it, the total says "at least". */
@@ -50,15 +50,15 @@ export interface Total {
 export const exactly = (value: number): Total => ({ value, relation: 'eq' });
 export const atLeast = (value: number): Total => ({ value, relation: 'gte' });
 
-/** A product found, with the store that puts it in the place searched (coordinates plans) and its price (price plans). */
+/** A product found, its price, and the store that puts it in the place searched (coordinates plans). */
 export interface Hit {
   productId: number;
   merchantId: number;
   views: number;
   likes: number;
+  priceCents: number;
   distanceKm?: number;
   storeId?: number;
-  priceCents?: number;
 }
 
 /** The page of results, and the total it is the beginning of: counted only when asked (a relaxed-away search never is). */
@@ -77,10 +77,9 @@ export interface Facet {
   products: number;
 }
 
-/** A price range in cents and the price bands (p<band>) it covers; no bands: every band (no filter, or an order by price only). */
+/** A price range, as the ordinals of the products priced within it (every ordinal: an order by price only). */
 export interface PriceFilter {
-  cents: CentsRange;
-  bands: Facet[];
+  ordinals: OrdinalRange;
 }
 
 export interface SearchRequest {
@@ -90,7 +89,7 @@ export interface SearchRequest {
   /** Category and brand filters: their tokens (k<id>, b<id>) and product counts. */
   category: Facet | null;
   brand?: Facet | null;
-  /** Prices read with the matches: a range, or an order by price. */
+  /** A price range, or an order by price. */
   price?: PriceFilter | null;
   limit: number;
   budget: WalkBudget;
@@ -107,25 +106,22 @@ export const groupsOf = (request: SearchRequest): readonly Columns[] =>
 
 /** At most how many products the words (in the columns given), the category, brand and price range can match, in all places (Infinity for none). */
 export function matchBound(request: SearchRequest, columns: Columns = request.columns ?? 'any'): number {
-  return Math.min(boundWithoutPrice(request, columns), bandProducts(request));
-}
-
-/** The products of the price range's bands (Infinity: no range). */
-const bandProducts = (request: SearchRequest): number =>
-  request.price && request.price.bands.length > 0 ? request.price.bands.reduce((sum, b) => sum + b.products, 0) : Infinity;
-
-function boundWithoutPrice(request: SearchRequest, columns: Columns): number {
   const bounds = request.words.map((w) => (columns === 'title' ? w.titleDocs : columns === 'naming' ? w.namingDocs : w.docs));
   for (const facet of [request.category, request.brand]) if (facet) bounds.push(facet.products);
-  return Math.min(Infinity, ...bounds);
+  const ordinals = ordinalsOf(request);
+  return Math.min(Infinity, ...bounds, ordinals.last - ordinals.first + 1);
 }
+
+/** The rows a read of the request is confined to: its price range's. */
+const ordinalsOf = (request: SearchRequest): OrdinalRange => request.price?.ordinals ?? EVERY_ORDINAL;
 
 /**
  * The estimated walk of one index read of the words and filters, with facet lists of
- * `facetEntries` entries more (a tier's, a band's, some merchants'): the sum of its lists, as a
- * read walks each term's list to intersect them (docs/benchmarks.md, "Bounded search"). Words
- * shaped like filter tokens have no count (the vocabulary leaves them out) and are rare in
- * product text.
+ * `facetEntries` entries more (a tier's, some merchants'): the sum of its lists, as a read walks
+ * each term's list to intersect them (docs/benchmarks.md, "Bounded search"). A price range
+ * confines every list to its ordinals, but a word's entries there are not counted: the whole list
+ * bounds them. Words shaped like filter tokens have no count (the vocabulary leaves them out)
+ * and are rare in product text.
  */
 export function readCost(request: SearchRequest, facetEntries: number): number {
   let entries = facetEntries + (request.category?.products ?? 0) + (request.brand?.products ?? 0);
@@ -134,11 +130,10 @@ export function readCost(request: SearchRequest, facetEntries: number): number {
 }
 
 /**
- * The walk of a read of one slice (a price band, a popularity tier) with the request: FTS5 steps
- * through the slice's list and seeks into the longer ones rather than walking them whole
- * (measured: a word in 247,000 products beside a 486-entry tier list reads in 0.9 ms, the word
- * alone in 8 ms), so each list costs at most the slice's length. A price range's bands are not
- * counted in either estimate: read beside a shorter list, they are sought into the same way.
+ * The walk of a read of one slice (a popularity tier) with the request: FTS5 steps through the
+ * slice's list and seeks into the longer lists rather than walking them whole (measured: a word in
+ * 247,000 products beside a 486-entry tier list reads in 0.9 ms, the word alone in 8 ms), so each
+ * list costs at most the slice's length.
  */
 export function sliceCost(request: SearchRequest, sliceEntries: number): number {
   let entries = sliceEntries;
@@ -147,58 +142,40 @@ export function sliceCost(request: SearchRequest, sliceEntries: number): number 
   return entries;
 }
 
-/**
- * The request's expression in its columns (or those given), with more filter tokens: all of
- * `facets`, one of each `anyFacets` group, whose shortest list has `listEntries` entries (a tier's,
- * a slice's, some merchants'). A price range's bands join the expression only when they are the
- * shortest list of the read: an OR of bands costs a seek per band for every match of a shorter
- * list (measured: 2.6 ms beside a 450-entry tier list, against 0.5 ms without them), and the
- * priced reads check the exact bounds on every match anyway (readMatches).
- */
-export function expressionOf(
-  request: SearchRequest,
-  more: { columns?: Columns; facets?: string[]; anyFacets?: string[][]; listEntries?: number } = {},
-): string {
+/** The request's expression in its columns (or those given), with more filter tokens: all of `facets`, one of each `anyFacets` group. */
+export function expressionOf(request: SearchRequest, more: { columns?: Columns; facets?: string[]; anyFacets?: string[][] } = {}): string {
   const columns = more.columns ?? request.columns ?? 'any';
   const facets = [request.category?.token, request.brand?.token, ...(more.facets ?? [])].filter((t): t is string => t !== undefined);
-  const selective = bandProducts(request) < Math.min(boundWithoutPrice(request, columns), more.listEntries ?? Infinity);
-  const bands = selective ? request.price!.bands.map((b) => b.token) : [];
-  return searchExpression({ words: request.words, columns, facets, anyFacets: [bands, ...(more.anyFacets ?? [])] });
+  return searchExpression({ words: request.words, columns, facets, anyFacets: more.anyFacets ?? [] });
 }
 
-const toHit = (match: Match | [...Match, ...number[]], priceCents?: number): Hit => {
-  const [productId, merchantId, views, likes] = match;
-  return priceCents === undefined ? { productId, merchantId, views, likes } : { productId, merchantId, views, likes, priceCents };
-};
+const toHit = ([productId, merchantId, views, likes, priceCents]: Match | [...Match, number]): Hit => ({
+  productId,
+  merchantId,
+  views,
+  likes,
+  priceCents,
+});
 
-/** Up to `limit` matches of an expression, priced (and kept in the price range) when the request reads prices. */
-export function readMatches(reader: DiscoveryReader, request: SearchRequest, expression: string, limit: number): Hit[] {
-  if (!request.price) return reader.matches(expression, limit).map((m) => toHit(m));
-  return reader.pricedMatches(expression, request.price.cents, limit).map((m) => toHit(m, m[4]));
+/** Up to `limit` matches of an expression in the request's price range, cheapest first (the dearest, `descending`). */
+export function readMatches(reader: DiscoveryReader, request: SearchRequest, expression: string, limit: number, descending = false): Hit[] {
+  return reader.matches(expression, ordinalsOf(request), limit, descending).map(toHit);
 }
 
 /** Up to `limit` matches of an expression, of which those in the place (a merchant's place token) are kept. */
 export function readInPlace(reader: DiscoveryReader, request: SearchRequest, expression: string, placeToken: string, limit: number): Hit[] {
   const hits: Hit[] = [];
-  if (!request.price) {
-    for (const m of reader.matchesMarkingPlace(expression, placeToken, limit)) if (m[4] === 1) hits.push(toHit(m));
-  } else {
-    for (const m of reader.pricedMatchesMarkingPlace(expression, placeToken, request.price.cents, limit)) {
-      if (m[4] === 1) hits.push(toHit(m, m[5]));
-    }
-  }
+  for (const m of reader.matchesMarkingPlace(expression, placeToken, ordinalsOf(request), limit)) if (m[5] === 1) hits.push(toHit(m));
   return hits;
 }
 
-/** How many matches an expression has (in the price range, when the request has one), counting up to `limit`. */
+/** How many matches an expression has in the request's price range, counting up to `limit`. */
 export function countOf(reader: DiscoveryReader, request: SearchRequest, expression: string, limit: number): number {
-  const price = request.price;
-  if (!price || price.bands.length === 0) return reader.countMatches(expression, limit);
-  return reader.countPricedMatches(expression, price.cents, limit);
+  return reader.countMatches(expression, ordinalsOf(request), limit);
 }
 
 /** Most viewed first, then most liked, then lowest id: a total order, so results are stable. */
 export const byPopularity = (a: Hit, b: Hit) => b.views - a.views || b.likes - a.likes || a.productId - b.productId;
 export const byDistance = (a: Hit, b: Hit) => a.distanceKm! - b.distanceKm! || byPopularity(a, b);
-export const byPriceAscending = (a: Hit, b: Hit) => a.priceCents! - b.priceCents! || byPopularity(a, b);
-export const byPriceDescending = (a: Hit, b: Hit) => b.priceCents! - a.priceCents! || byPopularity(a, b);
+export const byPriceAscending = (a: Hit, b: Hit) => a.priceCents - b.priceCents || byPopularity(a, b);
+export const byPriceDescending = (a: Hit, b: Hit) => b.priceCents - a.priceCents || byPopularity(a, b);

@@ -7,8 +7,6 @@
  * - `m<merchantId>`: the product's merchant;
  * - `k<categoryId>`: its category;
  * - `b<brandId>`: its brand;
- * - `p<band>`: its price band (price_bands: bands of about as many products each, cheapest first),
- *   and `p<band>s<slice>`: the slice of that band (price_slices: each band cut again, finer);
  * - `c<cityId>t<tier>`, `d<districtId>t<tier>`: a city or district where its merchant has a
  *   store, with the product's popularity tier (1: the most viewed; TIER_SHARES);
  * - `c0t<tier>`: the whole catalog, by tier (ids start at 1, so `c0` names no city).
@@ -17,7 +15,7 @@
  */
 
 /** The letters that start a facet token, in the order SQLite sorts them (wordTermsSql needs it). */
-export const FACET_LETTERS = ['b', 'c', 'd', 'k', 'm', 'p'] as const;
+export const FACET_LETTERS = ['b', 'c', 'd', 'k', 'm'] as const;
 
 /** A term shaped like a facet token: a facet letter, then a digit. */
 export const FACET_TOKEN_SHAPE = new RegExp(`^[${FACET_LETTERS.join('')}][0-9]`);
@@ -30,8 +28,6 @@ export const categoryToken = (id: number): string => `k${id}`;
 export const cityToken = (id: number): string => `c${id}`;
 export const districtToken = (id: number): string => `d${id}`;
 export const brandToken = (id: number): string => `b${id}`;
-export const priceBandToken = (band: number): string => `p${band}`;
-export const priceSliceToken = (band: number, slice: number): string => `p${band}s${slice}`;
 
 /** A place's token in one popularity tier. */
 export const tierToken = (place: string, tier: number): string => `${place}t${tier}`;

@@ -1,0 +1,74 @@
+import type { DiscoveryReader } from '../../catalog/discovery-reader.ts';
+import { WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
+import { countInPlace, type NearestStores, type PlaceScope, tiersOf } from './plans.ts';
+import {
+  atLeast,
+  byPriceAscending,
+  byPriceDescending,
+  exactly,
+  expressionOf,
+  type Found,
+  type Hit,
+  matchBound,
+  readCost,
+  readMatches,
+  type SearchRequest,
+} from './request.ts';
+
+/** The first read of a price order: a page, with room for the matches a place or circle leaves out. */
+const FIRST_READ = 64;
+/** Each further read is this many times the last. */
+const GROWTH = 4;
+
+/**
+ * Price order in one group. The index lists every word's products cheapest first (its rowids are
+ * the products' ordinals in price order: snapshot-schema.ts, search_rows), so the page is the
+ * first matches read from the cheap or the dear end of the lists, in the place (its tier tokens
+ * join the expression) or the circle (its merchants are kept as read). Reads grow until the page
+ * is full and the last match read is priced past the page's last product (the products of one
+ * price are ranked by popularity), or every match is read.
+ */
+export function byPrice(
+  reader: DiscoveryReader,
+  request: SearchRequest,
+  where: { place: PlaceScope } | { merchants: NearestStores },
+  order: 'price_asc' | 'price_desc',
+): Found {
+  const descending = order === 'price_desc';
+  const narrowed = 'place' in where && where.place.token !== WHOLE_CATALOG_PLACE;
+  const expression = expressionOf(request, narrowed ? { anyFacets: [tiersOf(where.place)] } : {});
+  // A read stops at its limit: were the matches spread evenly along the lists, it would walk that
+  // share of them (in a place, about the place's share of the words' products match); at most all.
+  const whole = readCost(request, narrowed ? where.place.products : 0);
+  const spread = matchBound(request) * (narrowed ? where.place.products / Math.max(1, reader.counts.products) : 1);
+  const walk = (size: number) => Math.min(whole, Math.ceil((size * whole) / Math.max(1, spread)));
+  const keep = (hit: Hit): Hit | null => {
+    if ('place' in where) return hit;
+    const store = where.merchants.get(hit.merchantId);
+    return store ? { ...hit, distanceKm: store.distanceKm, storeId: store.storeId } : null;
+  };
+  let hits: Hit[] = [];
+  for (let size = FIRST_READ; ; size *= GROWTH) {
+    if (!request.budget.take(walk(size))) break;
+    const matches = readMatches(reader, request, expression, size, descending);
+    hits = matches.map(keep).filter((hit): hit is Hit => hit !== null);
+    const everyMatch = matches.length < size;
+    const pageLast = hits[request.limit - 1];
+    if (everyMatch || (pageLast !== undefined && matches.at(-1)!.priceCents !== pageLast.priceCents)) {
+      const page = hits.sort(descending ? byPriceDescending : byPriceAscending).slice(0, request.limit);
+      const found = hits.length;
+      const total = () => {
+        if (everyMatch) return exactly(found);
+        return 'place' in where ? countInPlace(reader, request, where.place, found) : atLeast(found);
+      };
+      return { hits: page, total, cut: false };
+    }
+  }
+  // The budget stopped the reads: the best of what was read, in order.
+  const found = hits.length;
+  return {
+    hits: hits.sort(descending ? byPriceDescending : byPriceAscending).slice(0, request.limit),
+    total: () => atLeast(found),
+    cut: true,
+  };
+}
