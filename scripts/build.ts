@@ -69,6 +69,8 @@ export function build(): void {
     }
     // The documents are written from the new snapshot, into the new site.
     run('site build', ['node_modules/astro/bin/astro.mjs', 'build'], { CATALOG_DB: snapshot, ASTRO_OUT_DIR: site });
+    // The MCP Apps views, into the server build the Netlify Function ships and the Node server serves.
+    run('views build', ['scripts/build-views.ts', site], {});
     writeFileSync(
       join(site, basename(BUILD_INFO)),
       `${JSON.stringify({ documents: documentSettings(config), builtAt: new Date().toISOString() }, null, 2)}\n`,

@@ -1,12 +1,19 @@
 import type { Config, Context } from '@netlify/functions';
 import { appFromEnv } from '../../src/app/app.ts';
+import { builtAppViews } from '../../src/mcp/app-views.ts';
+import { APP_VIEWS_DIR } from '../../src/mcp-app/view-files.ts';
 import { lazyAstroPages } from '../../src/platform/astro-renderer/astro-pages.ts';
 import { netlifyPlatform } from '../../src/platform/netlify/netlify-platform.ts';
 
 // Module scope: one configuration, one snapshot reader and one quota store per function instance.
-// Astro's server build ships beside the snapshot (netlify.toml, included_files); the function's
-// working directory is its bundle's root, as for data/catalog.sqlite.
-const app = appFromEnv({ ...netlifyPlatform, pages: lazyAstroPages('dist/server/entry.mjs') });
+// Astro's server build, with the MCP Apps views the build writes into it, ships beside the snapshot
+// (netlify.toml, included_files); the function's working directory is its bundle's root, as for
+// data/catalog.sqlite.
+const app = appFromEnv({
+  ...netlifyPlatform,
+  pages: lazyAstroPages('dist/server/entry.mjs'),
+  appViews: builtAppViews(`dist/server/${APP_VIEWS_DIR}`),
+});
 
 export default (request: Request, context: Context): Promise<Response> => app.fetch(request, context.ip);
 

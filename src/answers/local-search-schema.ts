@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { CatalogStampSchema } from '../catalog/catalog-stamp.ts';
-import { PriceSchema } from '../catalog/price.ts';
-import { StoreSchema } from '../catalog/store.ts';
 import type { PlaceInput } from '../search/planner/place.ts';
 import { SEARCH_DEPTH } from './search-cursor.ts';
 import { SEARCH_SORTS, type SearchSort } from './search-filters.ts';
+import { SearchResultSchema } from './search-result-schema.ts';
 
 export const SEARCH_MAX_LIMIT = 10;
 
@@ -36,21 +35,6 @@ export const LocationSchema = z.object({
     .string()
     .optional()
     .describe('The place asked for, when nothing there matched every word and a wider place was searched instead (the message says so)'),
-});
-
-export const SearchResultSchema = z.object({
-  productId: z.number().int(),
-  title: z.string(),
-  price: PriceSchema,
-  category: z.string(),
-  brand: z.string(),
-  merchant: z.object({ id: z.number().int(), name: z.string() }),
-  store: StoreSchema.extend({
-    distanceKm: z.number().optional().describe("Distance from the given coordinates to this store, the merchant's nearest"),
-  }).describe('The store that puts the product in the place searched'),
-  availability: z.literal('in_stock').describe('Published products are in stock'),
-  imageUrl: z.string().describe("The product's image, as the merchant gave it"),
-  url: z.string().describe('Canonical product page'),
 });
 
 export const SearchOutputSchema = z.object({
@@ -102,5 +86,4 @@ export const SearchOutputSchema = z.object({
   message: z.string().describe('What was found, or why nothing was and what to try instead'),
 });
 export type SearchOutput = z.infer<typeof SearchOutputSchema>;
-export type SearchResult = z.infer<typeof SearchResultSchema>;
 export type SearchLocation = z.infer<typeof LocationSchema>;

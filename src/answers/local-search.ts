@@ -11,9 +11,10 @@ import { expandWords, type SearchWord, searchTerms } from '../search/query/words
 import { brandToken, categoryToken } from '../search/tokens/facet-tokens.ts';
 import type { AnswerContext, Outcome } from './context.ts';
 import { locationOf, matchesElsewhere, orderingOf, runPlan, type SearchedPlace, storeFor, widerPlaces } from './local-search-place.ts';
-import { SEARCH_MAX_LIMIT, type SearchInput, type SearchOutput, type SearchResult } from './local-search-schema.ts';
+import { SEARCH_MAX_LIMIT, type SearchInput, type SearchOutput } from './local-search-schema.ts';
 import { makeCursor, readCursor, SEARCH_DEPTH, searchDigest } from './search-cursor.ts';
 import { brandNamed, priceFilterOf, resultFilters } from './search-filters.ts';
+import type { SearchResult } from './search-result-schema.ts';
 
 const quote = (text: string, length = 80) => JSON.stringify(text.slice(0, length));
 /** Reais as every price is shown ("R$ 3.000,00"). */

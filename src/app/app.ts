@@ -148,6 +148,7 @@ export function createApp(config: Config, platform: Platform): App {
       allowedHosts: platform.checkHost ? config.allowedHosts : null,
       allowedOrigins: config.allowedOrigins,
       quota,
+      appViews: platform.appViews ?? null,
     },
   };
 

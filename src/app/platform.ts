@@ -1,6 +1,7 @@
 import type { Config } from '../config/config.ts';
 import type { StaticFiles } from '../documents/serve-documents.ts';
 import type { CdnHeaders } from '../http/caching.ts';
+import type { AppViews } from '../mcp/app-views.ts';
 import type { PageRenderer } from '../product-pages/page-model.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
 
@@ -20,4 +21,6 @@ export interface Platform {
   files?: StaticFiles;
   /** Renders the product pages (Astro, in process); without it the app serves none. */
   pages?: PageRenderer;
+  /** The MCP Apps views the build made (src/mcp-app/); without them the tools link none. */
+  appViews?: AppViews;
 }

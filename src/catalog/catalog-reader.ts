@@ -27,6 +27,8 @@ export interface CatalogReader {
   readonly sourceFingerprint: string;
   /** The key this snapshot's build made to sign search cursors (never shown). */
   readonly cursorKey: string;
+  /** Where most products' images are (scheme and host, most first): the origins the product cards may load. */
+  readonly imageOrigins: readonly string[];
   productEngagement(productId: number): EngagementCounts | undefined;
   merchantTotals(merchantId: number): MerchantTotals | undefined;
   /** The MCP tools' queries. */
@@ -79,6 +81,7 @@ export function openCatalog(file: string, options: { memoryMap?: boolean } = {})
       meta: { catalogVersion: meta.get(META.catalogVersion) ?? '', generatedAt: meta.get(META.generatedAt) ?? '' },
       sourceFingerprint: meta.get(META.sourceFingerprint) ?? '',
       cursorKey: meta.get(META.cursorKey) ?? '',
+      imageOrigins: JSON.parse(meta.get(META.imageOrigins) ?? '[]') as string[],
       productEngagement: (id) => {
         const row = engagement.get(id) as [number, number, number] | undefined;
         return row && { views: row[0], likes: row[1], dislikes: row[2] };

@@ -5,6 +5,7 @@ import { type CachePolicy, NO_STORE } from '../http/caching.ts';
 import { hostAllowed } from '../http/host-check.ts';
 import { originAllowed } from '../http/origin-check.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
+import type { AppViews } from './app-views.ts';
 import { createAllowanceLog } from './client-allowances.ts';
 import { createDiscoveryDocument } from './discovery-document.ts';
 import { fastLaneAnswer } from './fast-lane.ts';
@@ -27,6 +28,8 @@ export interface McpDeps extends AnswerContext {
   fastLane?: boolean;
   /** A warning for the operator, with fields for a collector to read. */
   logWarn: (message: string, fields: Record<string, unknown>) => void;
+  /** The MCP Apps views the build made (null: none; the tools are served without them). */
+  appViews: AppViews | null;
 }
 
 /** Which endpoint: its path, and the tools it offers. */
@@ -45,7 +48,7 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
   const { toolSet } = spec;
   const discovery = createDiscoveryDocument(deps.siteUrl, spec.path, toolSet, deps.cache);
   const listCache: CacheHint = { ttlMs: deps.cache.maxAge * 1000, cacheScope: 'public' };
-  const sdk = createSdkServing(deps, listCache, toolSet);
+  const sdk = createSdkServing(deps, listCache, toolSet, deps.appViews);
   const logAllowances = createAllowanceLog(spec.path, deps.logWarn);
 
   /**

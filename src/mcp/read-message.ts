@@ -38,6 +38,8 @@ const PARAMS_SCHEMAS = new Map<string, StandardSchemaV1>([
   ['tools/list', specTypeSchemas.ListToolsRequest],
   ['tools/call', specTypeSchemas.CallToolRequest],
   ['server/discover', specTypeSchemas.DiscoverRequest],
+  ['resources/list', specTypeSchemas.ListResourcesRequest],
+  ['resources/read', specTypeSchemas.ReadResourceRequest],
 ]);
 
 const refuse = (status: number, code: number, message: string, id: JsonRpcId = null, data?: unknown): McpRefusal => ({

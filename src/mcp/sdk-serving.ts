@@ -1,5 +1,6 @@
 import { type CacheHint, createMcpHandler, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import type { AnswerContext } from '../answers/context.ts';
+import type { AppViews } from './app-views.ts';
 import type { McpMessage } from './read-message.ts';
 import { createServer } from './server.ts';
 import type { ToolSet } from './tool-list.ts';
@@ -10,11 +11,11 @@ import type { ToolSet } from './tool-list.ts';
  * through a stateless transport of its own with JSON answers, since the SDK's own stateless
  * fallback answers with an event stream and refuses the contract's `Accept: application/json`.
  */
-export function createSdkServing(ctx: AnswerContext, listCache: CacheHint, toolSet: ToolSet) {
-  const modern = createMcpHandler(() => createServer(ctx, listCache, toolSet), { legacy: 'reject' });
+export function createSdkServing(ctx: AnswerContext, listCache: CacheHint, toolSet: ToolSet, views: AppViews | null) {
+  const modern = createMcpHandler(() => createServer(ctx, listCache, toolSet, views), { legacy: 'reject' });
 
   const legacy = async (request: Request, message: McpMessage): Promise<Response> => {
-    const server = createServer(ctx, listCache, toolSet);
+    const server = createServer(ctx, listCache, toolSet, views);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);

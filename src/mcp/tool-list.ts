@@ -11,19 +11,22 @@ export interface ToolSet {
   tools: readonly ToolDefinition[];
   byName: ReadonlyMap<string, ToolDefinition>;
   instructions: string;
+  /** Whether the endpoint serves the tools' views (MCP Apps), when the build has them. */
+  views: boolean;
 }
 
-const toolSet = (tools: readonly ToolDefinition[], instructions: string): ToolSet => ({
+const toolSet = (tools: readonly ToolDefinition[], instructions: string, views = false): ToolSet => ({
   tools,
   byName: new Map(tools.map((tool) => [tool.name, tool])),
   instructions,
+  views,
 });
 
 /** /mcp: exactly the contract's three tools, one folder each. */
 export const TOOLS: readonly ToolDefinition[] = [catalogOverviewTool, searchLocalProductsTool, getProductTool];
-export const CATALOG_TOOLS = toolSet(TOOLS, SERVER_INSTRUCTIONS);
+export const CATALOG_TOOLS = toolSet(TOOLS, SERVER_INSTRUCTIONS, true);
 
-/** /mcp/research: the search and fetch pair ChatGPT connectors and deep research call, on the same catalog. */
+/** /mcp/research: the search and fetch pair ChatGPT connectors and deep research call, on the same catalog; tools only. */
 export const RESEARCH_TOOLS = toolSet(
   [researchSearchTool, researchFetchTool],
   'Read-only catalog of a Brazilian online shop. search finds products in the whole catalog by words (id, title, URL); ' +

@@ -73,7 +73,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     db.pragma('cache_size = -32768');
     db.exec(SNAPSHOT_TABLES);
 
-    const { loaders, counts, finish } = createRecordLoaders(db);
+    const { loaders, counts, finish, mainImageOrigins } = createRecordLoaders(db);
     db.exec('BEGIN');
     const digests = await loadFiles(files, loaders, issues, options);
     if (issues.count > 0) {
@@ -109,6 +109,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     const fingerprint = options.sourceFingerprint ?? exportFingerprint([...files, ...(synonymsFile ? [synonymsFile] : [])]);
     setMeta.run(META.sourceFingerprint, fingerprint);
     setMeta.run(META.cursorKey, randomBytes(32).toString('base64url'));
+    setMeta.run(META.imageOrigins, JSON.stringify(mainImageOrigins()));
     db.exec('COMMIT');
     // Rollback journal, not WAL: the snapshot must open read-only from a read-only filesystem.
     db.pragma('journal_mode = DELETE');

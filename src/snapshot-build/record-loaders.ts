@@ -6,6 +6,17 @@ import { cityToken, districtToken, placeOfAnyTier, WHOLE_CATALOG_PLACE } from '.
 import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from './export-records.ts';
 import { NewestProducts } from './newest-products.ts';
 
+/** An http(s) URL's scheme and authority. */
+const ORIGIN = /^https?:\/\/[^/?#]+/i;
+
+/**
+ * How many image origins the snapshot names for the product cards' content security policy
+ * (src/mcp/app-resource.ts): a host loads images from these only. A catalog of merchants who host
+ * their own images may have thousands; the policy names the main ones and the cards draw a
+ * placeholder for the others (docs/architecture.md, "Product cards").
+ */
+export const IMAGE_ORIGINS_KEPT = 16;
+
 /** A loader inserts one validated record, or returns why its references do not hold. */
 type Loader<T> = (record: T) => { field: string; message: string } | null;
 
@@ -134,6 +145,8 @@ export function createRecordLoaders(db: Database) {
   const products = new Map<number, number>();
   /** Views of the published products, for the popularity tiers. */
   const publishedViews = new GrowingFloat64Array();
+  /** How many published products have their image at each origin (scheme and host). */
+  const imageOrigins = new Map<string, number>();
   const counts: LoadCounts = { merchants: 0, stores: 0, products: 0, engagement: 0 };
   const newest = new NewestProducts(NEWEST_PRODUCTS_KEPT);
 
@@ -234,6 +247,9 @@ export function createRecordLoaders(db: Database) {
       category.products += 1;
       brand.products += 1;
       newest.offer(p.id, p.publishedAt);
+      // The URL is valid (export-records.ts): its origin is what precedes the path.
+      const origin = ORIGIN.exec(p.imageUrl)![0].toLowerCase();
+      imageOrigins.set(origin, (imageOrigins.get(origin) ?? 0) + 1);
     }
     insertProduct.run(
       p.id,
@@ -324,5 +340,11 @@ export function createRecordLoaders(db: Database) {
     products: loadProduct,
     engagement: loadEngagement,
   };
-  return { loaders: loaders as Record<ExportKind, Loader<unknown>>, counts, finish };
+  /** The origins most published products' images are at, most first, at most IMAGE_ORIGINS_KEPT. */
+  const mainImageOrigins = () =>
+    [...imageOrigins]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, IMAGE_ORIGINS_KEPT)
+      .map(([origin]) => origin);
+  return { loaders: loaders as Record<ExportKind, Loader<unknown>>, counts, finish, mainImageOrigins };
 }

@@ -500,7 +500,7 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       const notRpc = await rpc(fetch, { hello: 'world', id: 4 });
       expect(notRpc.json.error.code).toBe(-32600);
 
-      const unknownMethod = await rpc(fetch, { jsonrpc: '2.0', id: 5, method: 'resources/list', params: {} });
+      const unknownMethod = await rpc(fetch, { jsonrpc: '2.0', id: 5, method: 'prompts/list', params: {} });
       expect(unknownMethod.json).toMatchObject({ id: 5, error: { code: -32601 } });
 
       const unknownTool = await rpc(fetch, { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'drop_tables', arguments: {} } });

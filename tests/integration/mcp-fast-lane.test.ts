@@ -24,6 +24,8 @@ const deps: McpDeps = {
   allowedHosts: null,
   allowedOrigins: null,
   quota: null,
+  // A tools/call answer is the same with the views: only tools/list links them.
+  appViews: null,
 };
 const asResponse = (answer: Answer | Response) => (answer instanceof Response ? answer : toResponse(answer));
 const spec = { path: '/mcp', toolSet: CATALOG_TOOLS };

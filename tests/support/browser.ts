@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Frame, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { describeWithProgram, findOnPath, isExecutableFile } from './system-program.ts';
 
@@ -105,8 +105,8 @@ export interface AxeViolation {
   nodes: { target: string[]; html: string; text?: string; failureSummary?: string }[];
 }
 
-/** Runs axe-core in the page (its source injected; the page needs JavaScript) and returns the violations. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/** Runs axe-core in the page or frame (its source injected; it needs JavaScript) and returns the violations. */
+export async function axeViolations(page: Page | Frame): Promise<AxeViolation[]> {
   await page.evaluate(axe.source);
   return page.evaluate(async () => {
     const run = (globalThis as unknown as { axe: typeof axe }).axe.run;

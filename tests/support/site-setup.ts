@@ -22,7 +22,7 @@ function restoreAfterDeadRun(): void {
 }
 
 /**
- * Builds the Astro site into dist/ as `npm run build` does, its documents from the snapshot that
+ * Builds the Astro site and the MCP Apps views into dist/ as `npm run build` does, its documents from the snapshot that
  * snapshot-setup.ts built (it runs first); once per run for every project that asks for it.
  * Netlify's emulation and bundler read the project's own dist/, so the tests build there; the
  * checkout's build is moved aside first and put back when the last project is done, so `npm test`
@@ -40,6 +40,8 @@ export default function setup(project: TestProject) {
     }
     const env = { ...process.env, CATALOG_DB: snapshot, ASTRO_TELEMETRY_DISABLED: '1' };
     execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], { env, stdio: 'inherit' });
+    // The MCP Apps views, into the server build, as `npm run build` writes them (scripts/build.ts).
+    execFileSync(process.execPath, ['scripts/build-views.ts', 'dist'], { env, stdio: 'inherit' });
     shared.siteBuild = { snapshot, users: 0, kept };
   }
   const build = shared.siteBuild;

@@ -1,3 +1,4 @@
+import { registerAppTool } from '@modelcontextprotocol/ext-apps/server';
 import type { CallToolResult, McpServer, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { AnswerContext } from '../../answers/context.ts';
@@ -11,13 +12,16 @@ export interface ToolSpec<In extends z.ZodObject = z.ZodObject, Out extends z.Zo
   description: string;
   inputSchema: In;
   outputSchema: Out;
+  /** The ui:// view (an MCP App) hosts show its results in, when the endpoint serves views. */
+  view?: string;
   run: (ctx: AnswerContext, args: z.infer<In>) => CallToolResult;
 }
 
 /** A tool as the server and the documents see it: its contract, and how it registers itself. */
 export interface ToolDefinition extends Omit<ToolSpec, 'run'> {
   annotations: typeof ANNOTATIONS;
-  register(server: McpServer, ctx: AnswerContext): void;
+  /** `withViews`: the endpoint serves its views (ui:// resources), so the tool links its own. */
+  register(server: McpServer, ctx: AnswerContext, withViews: boolean): void;
   /** The tool's result for arguments its input schema accepted: what the SDK sends, and the fast lane too. */
   answer(ctx: AnswerContext, args: Record<string, unknown>): CallToolResult;
 }
@@ -46,7 +50,7 @@ export function defineTool<In extends z.ZodObject, Out extends z.ZodObject>(spec
     ...contract,
     annotations: ANNOTATIONS,
     answer,
-    register(server, ctx) {
+    register(server, ctx, withViews) {
       const config = {
         title: spec.title,
         description: spec.description,
@@ -54,7 +58,11 @@ export function defineTool<In extends z.ZodObject, Out extends z.ZodObject>(spec
         outputSchema,
         annotations: { title: spec.title, ...ANNOTATIONS },
       };
-      server.registerTool(spec.name, config, (args: Record<string, unknown>) => answer(ctx, args));
+      const run = (args: Record<string, unknown>) => answer(ctx, args);
+      // The official MCP Apps helper links the view (_meta.ui.resourceUri, and the older flat key hosts still read).
+      if (withViews && spec.view !== undefined)
+        registerAppTool(server, spec.name, { ...config, _meta: { ui: { resourceUri: spec.view } } }, run);
+      else server.registerTool(spec.name, config, run);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Platform } from '../../app/platform.ts';
 import type { StaticFiles } from '../../documents/serve-documents.ts';
+import type { AppViews } from '../../mcp/app-views.ts';
 import type { PageRenderer } from '../../product-pages/page-model.ts';
 import { LocalQuotaStore } from '../../quota/local-quota-store.ts';
 import { RedisQuotaStore } from '../../quota/redis-quota-store.ts';
@@ -12,7 +13,7 @@ const FILE_BUSY_TIMEOUT_MS = 200;
  * file shared by every process of the machine, or with RATE_LIMIT_REDIS_URL in Redis, shared by
  * every instance behind a load balancer; the Host check on, no CDN of its own.
  */
-export function nodePlatform(files?: StaticFiles, pages?: PageRenderer): Platform {
+export function nodePlatform(files?: StaticFiles, pages?: PageRenderer, appViews?: AppViews): Platform {
   return {
     quotaStore: ({ rateLimits }, log) =>
       rateLimits.redisUrl !== null
@@ -22,5 +23,6 @@ export function nodePlatform(files?: StaticFiles, pages?: PageRenderer): Platfor
     checkHost: true,
     files,
     pages,
+    appViews,
   };
 }

@@ -7,6 +7,8 @@ import { fileIdentity } from '../../catalog/catalog-reader.ts';
 import type { Config } from '../../config/config.ts';
 import type { Answer } from '../../http/answer.ts';
 import { errorAnswer } from '../../http/api-error.ts';
+import { builtAppViews } from '../../mcp/app-views.ts';
+import { APP_VIEWS_DIR } from '../../mcp-app/view-files.ts';
 import type { Logger } from '../../operations/logger.ts';
 import { loadAstroPages } from '../astro-renderer/astro-pages.ts';
 import { clientErrorAnswer, type ParserError, rawAnswer } from './client-error.ts';
@@ -135,7 +137,7 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
   const served = serveOwnBuild(distDir);
   const pages = await loadAstroPages(join(served.dir('server'), 'entry.mjs'));
   const files = staticFiles(served.dir('client'));
-  const app = createApp(config, nodePlatform(files, pages));
+  const app = createApp(config, nodePlatform(files, pages, builtAppViews(join(served.dir('server'), APP_VIEWS_DIR))));
   const server = createServer(
     { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
     (req, res) => dispatch(app, config, req, res),

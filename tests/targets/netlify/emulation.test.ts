@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { describeAppViewsContract } from '../../contract/app-views-contract.ts';
 import { describeDocumentsContract } from '../../contract/documents-contract.ts';
 import { describeMcpContract } from '../../contract/mcp-contract.ts';
 import { describeProductPagesContract } from '../../contract/pages-contract.ts';
@@ -18,6 +19,7 @@ const sendWith =
 describeStatsContract('Netlify Functions (local emulation)', () => sendWith(() => inject('sampleSnapshot')));
 describeMissingSnapshotContract('Netlify Functions (local emulation)', () => sendWith(() => `${inject('sampleSnapshot')}.missing`));
 describeMcpContract('Netlify Functions (local emulation)', () => (request) => netlify.send(request, inject('sampleSnapshot')));
+describeAppViewsContract('Netlify Functions (local emulation)', () => (request) => netlify.send(request, inject('sampleSnapshot')));
 describeSearchContract(
   'Netlify Functions (local emulation)',
   () => (request) => netlify.send(request, inject('sampleSnapshot')),

@@ -1,8 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describeAppViewsContract } from '../../contract/app-views-contract.ts';
 import { describeMcpContract, type Fetch } from '../../contract/mcp-contract.ts';
 import { describeSearchContract } from '../../contract/search-contract.ts';
-import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
+import { BUILT_SITE_URL, type RunningServer, startBuiltServer } from '../../support/built-server.ts';
 import { requestOnce } from '../../support/raw-http.ts';
 
 let server: RunningServer;
@@ -21,6 +22,7 @@ const overHttp = (): Fetch => (request) => {
 };
 
 describeMcpContract('self-hosted server (real HTTP)', overHttp);
+describeAppViewsContract('self-hosted server (real HTTP)', overHttp, BUILT_SITE_URL);
 describeSearchContract('self-hosted server (real HTTP)', overHttp, () => inject('sampleSnapshot'));
 
 describe('MCP on a loopback address (self-hosted)', () => {

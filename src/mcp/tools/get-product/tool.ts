@@ -1,5 +1,6 @@
 import { getProduct } from '../../../answers/product.ts';
 import { ProductDetailSchema } from '../../../answers/product-schema.ts';
+import { PRODUCT_CARDS_URI } from '../../../mcp-app/view-files.ts';
 import { defineTool, structuredResult } from '../tool-definition.ts';
 import { GetProductInputSchema } from './schema.ts';
 
@@ -11,6 +12,7 @@ export const getProductTool = defineTool({
     'Details of one product by id: title, description, category, brand, price, availability, canonical URL, engagement ' +
     'counters, and the merchant with all its stores (address, district, city, coordinates). Ids come from search_local_products.',
   inputSchema: GetProductInputSchema,
+  view: PRODUCT_CARDS_URI,
   outputSchema: ProductDetailSchema,
   run: (ctx, { productId }) => {
     const found = getProduct(ctx, productId);

@@ -1,5 +1,6 @@
 import { searchLocalProducts } from '../../../answers/local-search.ts';
 import { SearchOutputSchema } from '../../../answers/local-search-schema.ts';
+import { PRODUCT_CARDS_URI } from '../../../mcp-app/view-files.ts';
 import { defineTool, structuredResult } from '../tool-definition.ts';
 import { SearchInputSchema } from './schema.ts';
 
@@ -16,6 +17,7 @@ export const searchLocalProductsTool = defineTool({
     'More pages: pass nextCursor as cursor with the same other arguments (up to 50 results per search). Each result names the store that puts it in the place, ' +
     'its price and image. The answer echoes the filters it applied and says which place was searched and how, and what to try when nothing matched.',
   inputSchema: SearchInputSchema,
+  view: PRODUCT_CARDS_URI,
   outputSchema: SearchOutputSchema,
   run: (ctx, args) => {
     const { output, isError } = searchLocalProducts(ctx, args);

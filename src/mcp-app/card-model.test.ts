@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { cardsOf, distanceText } from './card-model.ts';
+
+const store = { id: 3, name: 'Loja Pinheiros', address: 'Rua dos Pinheiros, 1', district: 'Pinheiros', city: 'São Paulo', state: 'SP' };
+const located = { ...store, postalCode: '05422-001', latitude: -23.56, longitude: -46.69 };
+const price = { cents: 129990, amount: '1299.90', currency: 'BRL', formatted: 'R$ 1.299,90' };
+const result = {
+  productId: 7,
+  title: 'Geladeira Frost Free <b>Brastemp</b>',
+  price,
+  category: 'Eletrodomésticos',
+  brand: 'Brastemp',
+  merchant: { id: 2, name: 'Casa Moema' },
+  store: { ...located, distanceKm: 1.234 },
+  availability: 'in_stock',
+  imageUrl: 'https://img.example/7.jpg',
+  url: 'https://catalogo.example/produtos/7/geladeira',
+};
+
+describe('product cards from a tool result', () => {
+  it('makes a card per search result, with its price, store, place and distance as shoppers read them', () => {
+    const view = cardsOf({ structuredContent: { results: [result], message: 'Found 1' } });
+    expect(view).toEqual({
+      kind: 'cards',
+      heading: '1 produto encontrado',
+      cards: [
+        {
+          productId: 7,
+          title: 'Geladeira Frost Free <b>Brastemp</b>',
+          price: 'R$ 1.299,90',
+          imageUrl: 'https://img.example/7.jpg',
+          url: 'https://catalogo.example/produtos/7/geladeira',
+          merchant: 'Casa Moema',
+          stores: [{ name: 'Loja Pinheiros', place: 'Pinheiros, São Paulo (SP)', distance: '1,2 km' }],
+        },
+      ],
+    });
+  });
+
+  it('makes one card of a product with every store of its merchant', () => {
+    const product = {
+      id: 7,
+      title: 'Geladeira',
+      description: 'Frost free',
+      category: { name: 'Eletrodomésticos', slug: 'eletrodomesticos' },
+      brand: 'Brastemp',
+      price,
+      availability: 'in_stock',
+      imageUrl: 'https://img.example/7.jpg',
+      publishedAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-02T00:00:00Z',
+      url: 'https://catalogo.example/produtos/7/geladeira',
+      engagement: { viewsCount: 1, likesCount: 0, dislikesCount: 0 },
+      merchant: { id: 2, name: 'Casa Moema', stores: [located, { ...located, id: 4, district: 'Moema' }] },
+    };
+    const view = cardsOf({ structuredContent: { catalogVersion: 'v', generatedAt: 'g', product } });
+    expect(view.kind === 'cards' && view.cards[0]!.stores.map((s) => s.place)).toEqual([
+      'Pinheiros, São Paulo (SP)',
+      'Moema, São Paulo (SP)',
+    ]);
+  });
+
+  it('says so, in a sentence, for no results, an error or a result of another shape', () => {
+    expect(cardsOf({ structuredContent: { results: [], message: 'none' } })).toEqual({ kind: 'note', text: 'Nenhum produto encontrado.' });
+    expect(cardsOf({ isError: true, structuredContent: { results: [result] } }).kind).toBe('note');
+    expect(cardsOf({ structuredContent: { results: [{ ...result, price: 12 }] } }).kind).toBe('note');
+    expect(cardsOf(undefined).kind).toBe('note');
+  });
+
+  it('writes distances in Brazilian Portuguese, metres under a kilometre', () => {
+    expect([distanceText(0.004), distanceText(0.456), distanceText(1), distanceText(12.36)]).toEqual(['10 m', '460 m', '1 km', '12,4 km']);
+  });
+});
