@@ -2,6 +2,7 @@ import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
 import { PAGE_HEADERS } from '../http/page-headers.ts';
 import { PATHS } from '../service/paths.ts';
+import { SERVER_CARD_TYPE } from './discovery/server-card.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const XML_TYPE = 'application/xml; charset=utf-8';
@@ -17,7 +18,7 @@ export const STATIC_DOCUMENTS = {
   sitemap: { path: PATHS.sitemap.slice(1), type: XML_TYPE },
   openapiJson: { path: PATHS.openapiJson.slice(1), type: JSON_TYPE },
   openapiYaml: { path: PATHS.openapiYaml.slice(1), type: 'application/yaml; charset=utf-8' },
-  serverCard: { path: PATHS.serverCard.slice(1), type: 'application/mcp-server-card+json' },
+  serverCard: { path: PATHS.serverCard.slice(1), type: SERVER_CARD_TYPE },
   aiCatalog: { path: PATHS.aiCatalog.slice(1), type: 'application/ai-catalog+json' },
   serverJson: { path: PATHS.serverJson.slice(1), type: JSON_TYPE },
 } as const;
@@ -28,8 +29,9 @@ export const DOCUMENT_METHODS = 'GET, HEAD, OPTIONS';
 /**
  * CORS of every document, on its answers and its preflight alike: readable from any origin
  * (agents in browsers), revalidated with If-None-Match, its ETag readable. The Server Card draft
- * asks exactly this of a card (Allow-Headers `Content-Type, If-None-Match`, Expose-Headers `ETag`);
- * Accept is allowed too, for an Accept value too long to be CORS-safelisted.
+ * asks this of a card (Allow-Methods `GET`, Allow-Headers `Content-Type, If-None-Match`,
+ * Expose-Headers `ETag`); the methods also name HEAD and OPTIONS, which documents allow, and
+ * the headers Accept, for an Accept value too long to be CORS-safelisted.
  */
 export const DOCUMENT_CORS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': CORS_HEADERS['Access-Control-Allow-Origin']!,

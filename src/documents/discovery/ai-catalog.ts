@@ -1,9 +1,7 @@
 import { publicUrls } from '../../service/paths.ts';
 import { SERVICE_TITLE } from '../../service/service-info.ts';
+import { SERVER_CARD_TYPE } from './server-card.ts';
 import { catalogIdentifier } from './server-name.ts';
-
-/** The media type of a server card, as catalog entries and the card's own answers name it. */
-export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
 
 export interface AiCatalog {
   specVersion: string;

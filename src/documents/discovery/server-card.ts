@@ -4,6 +4,9 @@ import { SERVICE_SUMMARY, SERVICE_TITLE, SERVICE_VERSION } from '../../service/s
 import { LINKED_PAGES, type LinkedPages } from './linked-pages.ts';
 import { serverName } from './server-name.ts';
 
+/** The media type of a server card: its answers', and the one AI catalog entries name. */
+export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
+
 /** The draft allows exactly this `$schema` (its schema.ts pins the pattern). */
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 
