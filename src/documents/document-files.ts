@@ -2,18 +2,43 @@ import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
 import { PAGE_HEADERS } from '../http/page-headers.ts';
 import { PATHS } from '../service/paths.ts';
+import { SERVER_CARD_TYPE } from './discovery/server-card.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const XML_TYPE = 'application/xml; charset=utf-8';
 
-/** The pre-rendered documents: their file (relative to the site's root) and media type. */
+/**
+ * The pre-rendered documents: their file (relative to the site's root) and media type. The server
+ * card and the AI catalog have media types of their own (their drafts name them; JSON defines no
+ * charset parameter, and a client may compare the type it asked for with the one it gets).
+ */
 export const STATIC_DOCUMENTS = {
   manifest: { path: PATHS.manifest.slice(1), type: JSON_TYPE },
   llms: { path: PATHS.llms.slice(1), type: 'text/plain; charset=utf-8' },
   sitemap: { path: PATHS.sitemap.slice(1), type: XML_TYPE },
   openapiJson: { path: PATHS.openapiJson.slice(1), type: JSON_TYPE },
   openapiYaml: { path: PATHS.openapiYaml.slice(1), type: 'application/yaml; charset=utf-8' },
+  serverCard: { path: PATHS.serverCard.slice(1), type: SERVER_CARD_TYPE },
+  aiCatalog: { path: PATHS.aiCatalog.slice(1), type: 'application/ai-catalog+json' },
+  serverJson: { path: PATHS.serverJson.slice(1), type: JSON_TYPE },
 } as const;
+
+/** What a document allows: GET and HEAD, and OPTIONS for the CORS preflight. */
+export const DOCUMENT_METHODS = 'GET, HEAD, OPTIONS';
+
+/**
+ * CORS of every document, on its answers and its preflight alike: readable from any origin
+ * (agents in browsers), revalidated with If-None-Match, its ETag readable. The Server Card draft
+ * asks this of a card (Allow-Methods `GET`, Allow-Headers `Content-Type, If-None-Match`,
+ * Expose-Headers `ETag`); the methods also name HEAD and OPTIONS, which documents allow, and
+ * the headers Accept, for an Accept value too long to be CORS-safelisted.
+ */
+export const DOCUMENT_CORS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': CORS_HEADERS['Access-Control-Allow-Origin']!,
+  'Access-Control-Allow-Methods': DOCUMENT_METHODS,
+  'Access-Control-Allow-Headers': 'Accept, Content-Type, If-None-Match',
+  'Access-Control-Expose-Headers': 'ETag',
+};
 
 /** The child sitemaps' folder and URL paths, as writeSitemap names them. */
 export const SITEMAP_CHILD_DIR = PATHS.sitemapChildren.slice(1);
@@ -31,7 +56,7 @@ export function documentType(pathname: string): string | null {
  */
 export function documentHeaders(type: string, cache: CachePolicy): Record<string, string> {
   return {
-    'Access-Control-Allow-Origin': CORS_HEADERS['Access-Control-Allow-Origin']!,
+    ...DOCUMENT_CORS,
     'Content-Type': type,
     'Cache-Control': publicCacheControl(cache),
     'X-Content-Type-Options': 'nosniff',

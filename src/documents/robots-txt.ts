@@ -3,11 +3,14 @@ import { PATHS } from '../service/paths.ts';
 /**
  * robots.txt (RFC 9309): crawlers are welcome on the pages and documents, and told where the
  * sitemap is. The API and MCP endpoints answer agents a user is waiting for, not crawlers
- * (the fair-use policy forbids enumerating them), so they are disallowed.
+ * (the fair-use policy forbids enumerating them), so they are disallowed. The server card under
+ * /mcp is a document for discovery: allowed (the longest match wins, RFC 9309 2.2.2; listed first
+ * for crawlers that take the first match).
  */
 export function robotsTxt(siteUrl: string): string {
   return [
     'User-agent: *',
+    `Allow: ${PATHS.serverCard}`,
     `Disallow: ${PATHS.publicApi}`,
     `Disallow: ${PATHS.mcp}`,
     'Allow: /',

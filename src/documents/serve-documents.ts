@@ -4,9 +4,7 @@ import type { CachePolicy } from '../http/caching.ts';
 import { conditionalAnswer } from '../http/conditional.ts';
 import { preferredCoding, STORED_CODINGS } from '../http/content-coding.ts';
 import { preflight } from '../http/cors.ts';
-import { documentHeaders, documentType } from './document-files.ts';
-
-const METHODS = 'GET, HEAD, OPTIONS';
+import { DOCUMENT_CORS, DOCUMENT_METHODS, documentHeaders, documentType } from './document-files.ts';
 
 /** A built static file, as the platform stores it. */
 export interface StaticFile {
@@ -28,7 +26,7 @@ export interface StaticFiles {
   get(path: string): StaticFile | null;
 }
 
-const documentPreflight = preflight(METHODS, 'Accept, If-None-Match', { 'Access-Control-Allow-Origin': '*' });
+const documentPreflight = preflight(DOCUMENT_METHODS, DOCUMENT_CORS['Access-Control-Allow-Headers']!, DOCUMENT_CORS);
 
 /**
  * A document's answer to the methods other than GET and HEAD: the preflight, or the contract's
@@ -38,7 +36,7 @@ const documentPreflight = preflight(METHODS, 'Accept, If-None-Match', { 'Access-
 export function documentMethods(facts: RequestFacts): Answer | null {
   if (facts.method === 'GET' || facts.method === 'HEAD') return null;
   if (facts.method === 'OPTIONS') return documentPreflight();
-  return errorAnswer('METHOD_NOT_ALLOWED', { headers: { Allow: METHODS }, resolution: 'Call with GET, HEAD or OPTIONS.' });
+  return errorAnswer('METHOD_NOT_ALLOWED', { headers: { Allow: DOCUMENT_METHODS }, resolution: 'Call with GET, HEAD or OPTIONS.' });
 }
 
 /** A weak validator from a built file's size and time: files are replaced whole by a build. */

@@ -3,6 +3,10 @@ import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
 import { PATHS, publicUrls } from '../service/paths.ts';
 import { precompressDocuments } from './compress-documents.ts';
+import { aiCatalog } from './discovery/ai-catalog.ts';
+import { registryServerJson } from './discovery/registry-server-json.ts';
+import { serverCard } from './discovery/server-card.ts';
+import { registryProblems } from './discovery/server-name.ts';
 import { documentHeadersFile, SITEMAP_CHILD_DIR, STATIC_DOCUMENTS } from './document-files.ts';
 import type { DocumentSources } from './document-sources.ts';
 import { llmsTxt } from './llms-txt.ts';
@@ -16,6 +20,8 @@ export interface DocumentsResult {
   sitemap: SitemapResult;
   /** Why product pages are not in the sitemap, when they are not. */
   productsLeftOut: string | null;
+  /** Why the MCP Registry would refuse server.json (SITE_URL not https, a local host); empty when it would take it. */
+  registryProblems: string[];
 }
 
 const UTC_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
@@ -44,7 +50,8 @@ function* sitemapEntries(sources: DocumentSources, withProducts: boolean): Gener
 
 /**
  * Writes every pre-rendered public document into `dir` (the site's static output): gpt.json,
- * llms.txt, openapi.json, api/openapi.yaml, the sitemap (streamed, split when large) and the
+ * llms.txt, openapi.json, api/openapi.yaml, the MCP discovery documents (server card, AI catalog,
+ * server.json), the sitemap (streamed, split when large) and the
  * Netlify headers file that serves them with the same headers as the self-hosted server; with
  * `precompress` (self-hosted builds), each document's Brotli and gzip forms beside it.
  * The showcase (/gpt/products.json) takes a query parameter and is answered on demand instead.
@@ -61,6 +68,7 @@ export async function writePublicDocuments(
     writeFileSync(file, text);
     return path;
   };
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   const openapi = openApiDocument(sources);
   const files = [
     write(STATIC_DOCUMENTS.manifest.path, `${JSON.stringify(manifest(sources), null, 2)}\n`),
@@ -70,7 +78,15 @@ export async function writePublicDocuments(
     write(STATIC_DOCUMENTS.openapiYaml.path, stringify(openapi, { aliasDuplicateObjects: false, lineWidth: 0 })),
     write('_headers', documentHeadersFile(sources.cache)),
     write(PATHS.robots.slice(1), robotsTxt(sources.siteUrl)),
+    write(STATIC_DOCUMENTS.serverCard.path, json(serverCard(sources.siteUrl))),
+    write(STATIC_DOCUMENTS.aiCatalog.path, json(aiCatalog(sources.siteUrl))),
+    write(STATIC_DOCUMENTS.serverJson.path, json(registryServerJson(sources.siteUrl))),
   ];
+  // Written whatever SITE_URL is (the card and catalog need it, and a local build is checked
+  // like a public one); the operator publishes it, so the build says when that would fail.
+  const refused = registryProblems(sources.siteUrl);
+  if (refused.length > 0)
+    log(`server.json: the MCP Registry would refuse it (${refused.join('; ')}); set SITE_URL to the public https URL to publish it`);
 
   // sitemaps.org: a sitemap lists URLs of its own host only.
   const productOrigin = new URL(sources.productUrl(1, 'x')).origin;
@@ -95,5 +111,5 @@ export async function writePublicDocuments(
     await precompressDocuments(dir, documents);
     log(`${documents.length} documents compressed (Brotli, gzip) in ${((performance.now() - compressing) / 1000).toFixed(1)} s`);
   }
-  return { files, sitemap, productsLeftOut };
+  return { files, sitemap, productsLeftOut, registryProblems: refused };
 }

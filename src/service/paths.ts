@@ -21,6 +21,15 @@ export const PATHS = {
   sitemapChildren: '/sitemaps',
   openapiJson: '/openapi.json',
   openapiYaml: '/api/openapi.yaml',
+  /**
+   * The MCP Server Card (SEP-2127, a draft): `<streamable-http-url>/server-card`, the location the
+   * draft reserves, so under /mcp. A static file, not the MCP route's (that matches /mcp exactly).
+   */
+  serverCard: '/mcp/server-card',
+  /** The site's AI Catalog (a draft), the well-known URI the Server Card draft names: it lists the card. */
+  aiCatalog: '/.well-known/ai-catalog.json',
+  /** The MCP Registry's server.json for this deployment, as `mcp-publisher publish` takes it. */
+  serverJson: '/server.json',
   /** Liveness and readiness, for load balancers and orchestrators (never rate-limited). */
   healthz: '/healthz',
   readyz: '/readyz',
@@ -43,6 +52,12 @@ export function publicUrls(siteUrl: string) {
       sitemap: siteUrl + PATHS.sitemap,
       openapiJson: siteUrl + PATHS.openapiJson,
       openapiYaml: siteUrl + PATHS.openapiYaml,
+    },
+    /** Where agents find the MCP server before connecting (docs/api.md, "Discovery documents"). */
+    discovery: {
+      serverCard: siteUrl + PATHS.serverCard,
+      aiCatalog: siteUrl + PATHS.aiCatalog,
+      serverJson: siteUrl + PATHS.serverJson,
     },
     endpoints: {
       productStats: siteUrl + PATHS.productStats,

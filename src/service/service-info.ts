@@ -8,6 +8,8 @@ export const SERVICE_VERSION = '1.0.0';
 export const SERVICE_DESCRIPTION =
   'Read-only public interface to a Brazilian online shopping catalog: product and merchant engagement statistics over REST, ' +
   'and product discovery by text, category, city, district or coordinates over MCP.';
+/** The same in at most 100 characters: the length the Server Card and the MCP Registry allow. */
+export const SERVICE_SUMMARY = 'Find products, prices and nearby stores in a Brazilian shopping catalog. Read-only, no sign-in.';
 
 /** The usage policy of the public contract (interactive lookups only), as the documents list it. */
 export const USAGE = {

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { describeAppViewsContract } from '../../contract/app-views-contract.ts';
+import { describeDiscoveryContract } from '../../contract/discovery-contract.ts';
 import { describeDocumentsContract } from '../../contract/documents-contract.ts';
 import { describeMcpContract } from '../../contract/mcp-contract.ts';
 import { describeProductPagesContract } from '../../contract/pages-contract.ts';
@@ -30,6 +31,11 @@ describeDocumentsContract(
   () => sendWith(() => inject('sampleSnapshot')),
   () => sendWith(() => `${inject('sampleSnapshot')}.missing`),
 );
+// The card, the catalog and server.json are the CDN's static files (their headers from _headers);
+// NetlifyDev's static handler sends no ETag, so If-None-Match is Netlify's CDN's to answer there.
+describeDiscoveryContract('Netlify (local emulation: CDN files and Functions)', () => sendWith(() => inject('sampleSnapshot')), {
+  validators: false,
+});
 describeQuotaContract('Netlify Functions (local emulation, quotas in Blobs)', () => (client, path, init = {}) => {
   // NetlifyDev takes the client address (context.ip) from X-Forwarded-For.
   const headers = new Headers(init.headers);

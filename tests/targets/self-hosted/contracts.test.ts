@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describeDiscoveryContract } from '../../contract/discovery-contract.ts';
 import { describeDocumentsContract } from '../../contract/documents-contract.ts';
 import { describeMissingSnapshotContract, describeStatsContract } from '../../contract/stats-contract.ts';
 import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
@@ -24,6 +25,7 @@ describeDocumentsContract(
   () => (path, init) => fetch(server.baseUrl + path, init),
   () => (path, init) => fetch(broken.baseUrl + path, init),
 );
+describeDiscoveryContract('self-hosted server (real HTTP)', () => (path, init) => fetch(server.baseUrl + path, init), { validators: true });
 
 describe('self-hosted server: what is not a route of the app', () => {
   it('answers paths no route or page has with the 404 page, and the pages from Astro', async () => {
