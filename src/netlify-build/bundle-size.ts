@@ -20,11 +20,11 @@ export const NETLIFY_FUNCTION_LIMITS = { unzippedBytes: 250 * MiB, zippedBytes: 
 /**
  * The `service` bundle without its snapshot, as Netlify's bundler makes it with netlify.toml's
  * settings: the function, the modules it imports, better-sqlite3's Linux x64 binary and Astro's
- * server build. Measured by bench/netlify-bundle-size.ts (docs/benchmarks.md, "Netlify Function
+ * server build with the MCP Apps views in it. Measured by bench/netlify-bundle-size.ts (docs/benchmarks.md, "Netlify Function
  * bundle against the catalog's size"), rounded up to the next MiB so that the estimate errs on
  * the safe side; tests/targets/netlify/function-bundle-size.test.ts fails when the real bundle outgrows it.
  */
-export const SERVICE_BUNDLE_WITHOUT_SNAPSHOT = { unzippedBytes: 9 * MiB, zippedBytes: 3 * MiB } as const;
+export const SERVICE_BUNDLE_WITHOUT_SNAPSHOT = { unzippedBytes: 10 * MiB, zippedBytes: 4 * MiB } as const;
 
 export interface BundleEstimate {
   snapshotBytes: number;
