@@ -11,8 +11,9 @@ import type { Send } from './stats-contract.ts';
 /*
  * The pages a directory reviewer looks for (the privacy policy, the terms of use, the contact
  * page), on every target: they answer, are pt-BR with an English section, are valid HTML, state
- * this deployment's facts, every page's footer links them, and the documents name them. The test build sets no contact,
- * as a fresh clone has none: the facts are computed from the same environment the build read.
+ * this deployment's facts, every page's footer links them, and the documents name them. The facts
+ * expected are computed from the environment the test build read (tests/support/site-setup.ts),
+ * which, like a fresh clone, sets no contact.
  */
 const LEGAL = [PATHS.privacy, PATHS.terms, PATHS.contact] as const;
 
