@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.ts';
 import { createLogger, REQUEST_LOG_FIELDS } from '../operations/logger.ts';
-import { duration, LEGAL_TEXT_DATE, legalFacts, longDate } from './legal-facts.ts';
+import { duration, LEGAL_TEXT_DATE, legalFacts, longDate, perPeriod } from './legal-facts.ts';
 
 describe('the facts the legal pages state', () => {
   it("are this deployment's: its pages, quotas and contact", () => {
@@ -51,6 +51,10 @@ describe('the facts the legal pages state', () => {
     expect(duration(7200, 'en')).toBe('2 hours');
     expect(duration(86_400, 'pt-BR')).toBe('24 horas');
     expect(duration(3_600_000, 'pt-BR')).toBe('1.000 horas');
+    expect(perPeriod(60, 'pt-BR')).toBe('por minuto');
+    expect(perPeriod(600, 'pt-BR')).toBe('a cada 10 minutos');
+    expect(perPeriod(3600, 'en')).toBe('per hour');
+    expect(perPeriod(90, 'en')).toBe('per 90 seconds');
     expect(longDate('2026-11-26', 'pt-BR')).toBe('26 de novembro de 2026');
     expect(longDate('2026-11-26', 'en')).toBe('November 26, 2026');
   });

@@ -102,6 +102,13 @@ export function duration(seconds: number, lang: 'pt-BR' | 'en'): string {
   return `${new Intl.NumberFormat(lang).format(count)} ${count === 1 ? one : many}`;
 }
 
+/** A rate's period as a person reads it: "por minuto" for one unit, "a cada 10 minutos" / "per 10 minutes" otherwise. */
+export function perPeriod(seconds: number, lang: 'pt-BR' | 'en'): string {
+  const [count, ...unit] = duration(seconds, lang).split(' ');
+  if (count === '1') return `${lang === 'pt-BR' ? 'por' : 'per'} ${unit.join(' ')}`;
+  return `${lang === 'pt-BR' ? 'a cada' : 'per'} ${duration(seconds, lang)}`;
+}
+
 /** A date of LEGAL_TEXT_DATE's form as the page's language writes it: "26 de novembro de 2026". */
 export function longDate(isoDate: string, lang: 'pt-BR' | 'en'): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
