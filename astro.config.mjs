@@ -13,6 +13,10 @@ export default defineConfig({
   // Pages are pre-rendered but one: the product pages' template (src/pages/catalog-page.astro),
   // which the app renders on demand through the server build's handler.
   output: 'static',
+  // A page is a file named after it (src/pages/termos.astro → termos.html), not a folder's
+  // index.html: Netlify's CDN answers /termos from termos.html, where it redirects a folder's path
+  // to the path with a slash; the self-hosted server answers both forms (src/site/site-files.ts).
+  build: { format: 'preserve' },
   // Middleware: a handler that takes the page's model in `locals` (src/platform/astro/astro-pages.ts).
   // The app serves the built files itself, on both targets alike.
   adapter: node({ mode: 'middleware' }),

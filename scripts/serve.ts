@@ -1,6 +1,7 @@
 /** Serves the built site and API (`npm run serve`): PORT and HOST, default 127.0.0.1:4321. */
 import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
+import { contactWarnings } from '../src/config/operator-contact.ts';
 import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
 import { listenProblem } from '../src/platform/node/listen-check.ts';
 import { createNodeServer } from '../src/platform/node/server.ts';
@@ -40,6 +41,8 @@ try {
       'server',
       `listening on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port} (site ${config.siteUrl})`,
     );
+    // Served all the same: the pages say what is missing (docs/operations.md, "Operator and contact").
+    for (const warning of contactWarnings(config.operator)) console.error(`[server] warning: ${warning}`);
   });
   const stop = (signal: string) => {
     logger.lifecycle('server', `${signal} received`);

@@ -61,7 +61,8 @@ function staleness(config: Config): string | null {
   const changed = changedDocumentSettings(info.documents, documentSettings(config));
   if (changed.length > 0) return `the documents were built with other settings (${changed.join(', ')})`;
   const builtAt = statSync(BUILD_INFO).mtimeMs;
-  const sources = ['src', 'astro.config.mjs', 'package-lock.json'].filter((p) => existsSync(p));
+  // public/: the site's static files (logo, favicon), which Astro copies into the build.
+  const sources = ['src', 'public', 'astro.config.mjs', 'package-lock.json'].filter((p) => existsSync(p));
   if (sources.some((p) => newestMtime(p) > builtAt)) return 'sources changed since the last build';
   return null;
 }

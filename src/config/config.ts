@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPERATOR_ENV, type OperatorContact, operatorContact } from './operator-contact.ts';
 import { parseQuotaNetworks, type QuotaNetwork } from './quota-networks.ts';
 
 /** Hosts a loopback-bound server answers to by default. */
@@ -118,6 +119,8 @@ export const EnvSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(32),
   /** Index entries one search may walk (docs/api.md, "Search semantics"); unset: the tools' default. */
   SEARCH_WORK_BUDGET: z.coerce.number().int().min(10_000).max(1_000_000_000).optional(),
+  /** OPERATOR_NAME, CONTACT_EMAIL, CONTACT_URL, DPO_NAME: who runs the deployment (operator-contact.ts). */
+  ...OPERATOR_ENV,
 });
 
 /** The public quotas, per client; the documents state them, the endpoints enforce them. */
@@ -163,6 +166,8 @@ export interface Config {
   searchWorkBudget: number | null;
   /** Bytes of rendered product pages kept (PAGE_CACHE_MB). */
   pageCacheBytes: number;
+  /** Who runs the deployment and how to reach them; every field null when unset. */
+  operator: OperatorContact;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -291,5 +296,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     snapshotReleaseSeconds: e.SNAPSHOT_RELEASE_SECONDS,
     searchWorkBudget: e.SEARCH_WORK_BUDGET ?? null,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    operator: operatorContact(e),
   };
 }

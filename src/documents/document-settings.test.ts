@@ -19,6 +19,10 @@ describe('document settings (what npm start compares with the build)', () => {
       'RATE_LIMIT_DISTINCT_IDS',
       'RATE_LIMIT_DISTINCT_WINDOW_SECONDS',
       'RATE_LIMIT_NETWORKS',
+      'OPERATOR_NAME',
+      'CONTACT_EMAIL',
+      'CONTACT_URL',
+      'DPO_NAME',
     ]);
     const withSecret = documentSettings(loadConfig({ RATE_LIMIT_SALT: 'a-secret-of-enough-length', RATE_LIMIT_DB: 'elsewhere/q.sqlite' }));
     expect(JSON.stringify(withSecret)).not.toMatch(/a-secret|elsewhere/);
@@ -32,6 +36,10 @@ describe('document settings (what npm start compares with the build)', () => {
       'RATE_LIMIT_REST',
     ]);
     expect(changedDocumentSettings(stored, documentSettings(loadConfig({ SITE_URL: 'https://catalogo.example' })))).toContain('SITE_URL');
+    // The legal pages state the operator's contact: a new address needs a rebuild too.
+    expect(changedDocumentSettings(stored, documentSettings(loadConfig({ CONTACT_EMAIL: 'oi@catalogo-aberto.com.br' })))).toEqual([
+      'CONTACT_EMAIL',
+    ]);
     expect(changedDocumentSettings(undefined, built)).toEqual(Object.keys(built));
   });
 });

@@ -1,8 +1,9 @@
 import type { Config } from '../config/config.ts';
 
 /**
- * The settings the public documents state, by environment variable: the site's URL, product URLs,
- * the cache policy and the quotas. The documents are written at build time, so a server started
+ * The settings the public documents and pages state, by environment variable: the site's URL,
+ * product URLs, the cache policy, the quotas, and the operator's contact (the legal pages, the
+ * OpenAPI `info.contact`, /gpt.json; unset ones as ""). The documents are written at build time, so a server started
  * with other values would answer under rules its documents do not say; `npm start` rebuilds when
  * these differ from the build's, and `npm run serve` warns.
  */
@@ -21,6 +22,10 @@ export function documentSettings(config: Config): Record<string, string | number
     RATE_LIMIT_DISTINCT_IDS: q.distinctIds,
     RATE_LIMIT_DISTINCT_WINDOW_SECONDS: q.distinctWindowSeconds,
     RATE_LIMIT_NETWORKS: q.networks.map((n) => `${n.name} x${n.multiplier} ${n.cidrs.join(' ')}`).join('; '),
+    OPERATOR_NAME: config.operator.name ?? '',
+    CONTACT_EMAIL: config.operator.email ?? '',
+    CONTACT_URL: config.operator.url ?? '',
+    DPO_NAME: config.operator.dpoName ?? '',
   };
 }
 

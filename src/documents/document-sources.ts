@@ -3,6 +3,7 @@ import type { CatalogOverview } from '../answers/overview-schema.ts';
 import type { CatalogMeta, CatalogReader } from '../catalog/catalog-reader.ts';
 import { productUrlBuilder } from '../catalog/product-url.ts';
 import type { Config, RateLimits } from '../config/config.ts';
+import type { OperatorContact } from '../config/operator-contact.ts';
 import { publicUrls } from '../service/paths.ts';
 
 /** What every public document is made from: one snapshot and one configuration. */
@@ -17,6 +18,8 @@ export interface DocumentSources {
   productUrl: (id: number, slug: string) => string;
   /** The stats endpoints with real ids (the newest product and its merchant): links that answer. */
   examples: { productStats: string; merchantStats: string };
+  /** Who runs the deployment: the OpenAPI contact and the manifest's legal block state it. */
+  operator: OperatorContact;
 }
 
 export function documentSources(config: Config, catalog: CatalogReader): DocumentSources {
@@ -34,5 +37,6 @@ export function documentSources(config: Config, catalog: CatalogReader): Documen
       productStats: endpoints.productStats.replace('{productId}', String(newest?.id ?? 1)),
       merchantStats: endpoints.merchantStats.replace('{merchantId}', String(newest?.merchantId ?? 1)),
     },
+    operator: config.operator,
   };
 }

@@ -1,6 +1,7 @@
 import { SERVED_PROTOCOL_VERSIONS } from '../mcp/protocol.ts';
 import { RESEARCH_TOOLS, TOOLS } from '../mcp/tool-list.ts';
 import { rateLimitSummary } from '../quota/policy.ts';
+import { publicUrls } from '../service/paths.ts';
 import { USAGE } from '../service/service-info.ts';
 import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../showcase/showcase-schema.ts';
 import type { DocumentSources } from './document-sources.ts';
@@ -21,6 +22,7 @@ const link = (name: string, url: string, notes: string) => `- [${name}](${url}):
 export function llmsTxt(sources: DocumentSources): string {
   const { overview } = sources;
   const { counts, documents, endpoints } = overview;
+  const { pages } = publicUrls(sources.siteUrl);
   const cities = overview.cities
     .slice(0, NAMED)
     .map((c) => `${md(c.name)} (${md(c.state)})`)
@@ -92,6 +94,13 @@ export function llmsTxt(sources: DocumentSources): string {
       `Allowed: ${USAGE.allowed.join('; ')}. Forbidden: ${USAGE.forbidden.join('; ')}. ${USAGE.higherVolume}`,
     ),
     link('Rate limits', documents.manifest, rateLimitSummary(sources.rateLimits)),
+    link('Terms of use', pages.terms, 'The usage policy in full, the quotas and HTTP 429, no warranty (pt-BR, with an English version).'),
+    link(
+      'Privacy policy',
+      pages.privacy,
+      'What the service processes (LGPD): no cookies, no accounts, client addresses only as salted hashes for quotas.',
+    ),
+    link('Contact', pages.contact, "The operator's contact, for questions, abuse reports and data subjects' requests."),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -56,5 +56,15 @@ export const ManifestSchema = z.strictObject({
     higherVolume: z.string(),
   }),
   rateLimits: RateLimitPolicySchema,
+  legal: z
+    .strictObject({
+      termsOfService: url.describe('The usage policy in full, the quotas, no warranty (pt-BR, with an English version)'),
+      privacyPolicy: url.describe("What the service processes, under Brazil's LGPD (pt-BR, with an English version)"),
+      contactPage: url.describe("The operator's contact; it says so when none is configured"),
+      operator: z.string().nullable().describe('Who runs this deployment (the controller); null when not configured'),
+      contactEmail: z.string().nullable().describe("The operator's e-mail address; null when not configured"),
+      contactUrl: z.string().nullable().describe("A contact page or form of the operator's own; null when not configured"),
+    })
+    .describe('The pages a directory reviewer looks for, and who answers for the deployment'),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;

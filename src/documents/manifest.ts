@@ -1,6 +1,7 @@
 import { CONTRACT_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from '../mcp/protocol.ts';
 import { RESEARCH_TOOLS, TOOLS } from '../mcp/tool-list.ts';
 import { rateLimitPolicy } from '../quota/policy.ts';
+import { publicUrls } from '../service/paths.ts';
 import { SERVICE_NAME, SERVICE_VERSION, USAGE, USAGE_POLICY } from '../service/service-info.ts';
 import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../showcase/showcase-schema.ts';
 import type { DocumentSources } from './document-sources.ts';
@@ -13,6 +14,7 @@ import type { Manifest } from './manifest-schema.ts';
 export function manifest(sources: DocumentSources): Manifest {
   const { overview } = sources;
   const { documents, endpoints } = overview;
+  const { pages } = publicUrls(sources.siteUrl);
   return {
     manifestVersion: '1.0',
     name: SERVICE_NAME,
@@ -70,5 +72,13 @@ export function manifest(sources: DocumentSources): Manifest {
     },
     usagePolicy: { summary: USAGE_POLICY, allowed: [...USAGE.allowed], forbidden: [...USAGE.forbidden], higherVolume: USAGE.higherVolume },
     rateLimits: rateLimitPolicy(sources.rateLimits),
+    legal: {
+      termsOfService: pages.terms,
+      privacyPolicy: pages.privacy,
+      contactPage: pages.contact,
+      operator: sources.operator.name,
+      contactEmail: sources.operator.email,
+      contactUrl: sources.operator.url,
+    },
   };
 }

@@ -172,7 +172,7 @@ function showcasePath(sources: DocumentSources) {
  */
 export function openApiDocument(sources: DocumentSources) {
   const { siteUrl, meta, rateLimits } = sources;
-  const { documents } = publicUrls(siteUrl);
+  const { documents, pages } = publicUrls(siteUrl);
   const idParameter = (resource: 'product' | 'merchant') => ({
     name: `${resource}Id`,
     in: 'path',
@@ -190,8 +190,15 @@ export function openApiDocument(sources: DocumentSources) {
         `${SERVICE_DESCRIPTION}\n\nUsage policy: ${USAGE_POLICY}\n\nRate limits: ${rateLimitSummary(rateLimits)}\n\n` +
         `Catalog snapshot ${meta.catalogVersion}, generated ${meta.generatedAt}. Product discovery (search, details) is the MCP ` +
         `server's: see ${documents.manifest}.`,
-      contact: { name: 'Catalog operator', url: `${siteUrl}/` },
-      license: { name: 'Proprietary: interactive, user-requested lookups only', url: documents.llms },
+      // The terms state the usage policy in full; the contact page is there even when no contact is
+      // configured (it says so), and the e-mail address only when one is.
+      termsOfService: pages.terms,
+      contact: {
+        name: sources.operator.name ?? 'Catalog operator',
+        url: pages.contact,
+        ...(sources.operator.email === null ? {} : { email: sources.operator.email }),
+      },
+      license: { name: 'Proprietary: interactive, user-requested lookups only', url: pages.terms },
       'x-catalog-version': meta.catalogVersion,
       'x-catalog-generated-at': meta.generatedAt,
     },

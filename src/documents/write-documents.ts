@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
+import { LEGAL_TEXT_DATE } from '../legal/legal-facts.ts';
 import { PATHS, publicUrls } from '../service/paths.ts';
 import { precompressDocuments } from './compress-documents.ts';
 import { aiCatalog } from './discovery/ai-catalog.ts';
@@ -36,11 +37,13 @@ function w3cDateTime(iso: string): string {
   return `${new Date(iso).toISOString().slice(0, 19)}Z`;
 }
 
-/** The public documents and the product pages, in that order, for the sitemap. */
+/** The site's root, its legal pages, the public documents and the product pages, in that order, for the sitemap. */
 function* sitemapEntries(sources: DocumentSources, withProducts: boolean): Generator<SitemapEntry> {
   const lastmod = w3cDateTime(sources.meta.generatedAt);
-  const { documents } = publicUrls(sources.siteUrl);
+  const { documents, pages } = publicUrls(sources.siteUrl);
   yield { loc: `${sources.siteUrl}/`, lastmod };
+  // Their text changes with the code, not the catalog: the date it last changed.
+  for (const url of Object.values(pages)) yield { loc: url, lastmod: `${LEGAL_TEXT_DATE}T00:00:00Z` };
   for (const url of Object.values(documents)) if (url !== documents.sitemap) yield { loc: url, lastmod };
   if (!withProducts) return;
   for (const [id, slug, updatedAt] of sources.catalog.documents.sitemapRows()) {

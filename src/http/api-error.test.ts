@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PATHS } from '../service/paths.ts';
 import { API_ERRORS, type ApiErrorCode, ApiErrorSchema, errorAnswer } from './api-error.ts';
 
 /** The error table of docs/api.md ("Errors"): code, status, message. */
@@ -37,6 +38,8 @@ describe('the error table', () => {
     expect(API_ERRORS.METHOD_NOT_ALLOWED.resolution).toMatch(/GET or OPTIONS/);
     expect(API_ERRORS.RATE_LIMIT_EXCEEDED.resolution).toMatch(/Retry-After/);
     expect(API_ERRORS.INTERNAL_ERROR.resolution).toMatch(/retry later.*contact page/i);
+    // The page it names is the site's contact page.
+    expect(API_ERRORS.INTERNAL_ERROR.resolution.endsWith(`: ${PATHS.contact}`)).toBe(true);
   });
 });
 

@@ -68,7 +68,8 @@ export const API_ERRORS = {
   INTERNAL_ERROR: {
     status: 500,
     message: 'Internal server error',
-    resolution: 'Retry later; if the problem persists, use the contact page.',
+    // The contact page's path (PATHS.contact; http imports no other folder, the test keeps them equal).
+    resolution: 'Retry later; if the problem persists, use the contact page: /contato',
   },
 } as const satisfies Record<string, { status: number; message: string; resolution: string }>;
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -59,8 +59,11 @@ export function clientInfoOf(params: Record<string, unknown> | undefined): { nam
   return typeof name === 'string' ? { name: text(name), version: text(version) } : null;
 }
 
-/** How many client and pattern pairs are remembered as logged; past it the oldest may log again. */
-const REMEMBERED = 10_000;
+/**
+ * How many client and pattern pairs are remembered as logged; past it the oldest may log again.
+ * The privacy policy states it (src/legal/).
+ */
+export const ALLOWANCE_LOG_REMEMBERED = 10_000;
 
 export type AllowanceLog = (
   allowances: readonly ClientAllowance[],
@@ -74,7 +77,7 @@ export type AllowanceLog = (
  * request.
  */
 export function createAllowanceLog(path: string, warn: (message: string, fields: Record<string, unknown>) => void): AllowanceLog {
-  const logged = new BoundedCache<string, true>(REMEMBERED);
+  const logged = new BoundedCache<string, true>(ALLOWANCE_LOG_REMEMBERED);
   return (allowances, client, message) => {
     const clientInfo = clientInfoOf(message.params);
     for (const pattern of allowances) {

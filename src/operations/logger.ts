@@ -13,6 +13,12 @@ export interface RequestLine {
   aborted?: true;
 }
 
+/**
+ * Every field a request's log line can have, as the privacy policy states them (src/legal/): the
+ * line's time and level, "request", then the request as above.
+ */
+export const REQUEST_LOG_FIELDS = ['time', 'level', 'msg', 'method', 'route', 'status', 'durationMs', 'catalogVersion', 'aborted'] as const;
+
 /** The service's log: one JSON object per line on stdout, for a collector to parse. */
 export interface Logger {
   /** At info; health probes (a load balancer's, every few seconds) at debug. */
@@ -63,8 +69,18 @@ export function createLogger(level: LogLevel, write: (line: string) => void = st
     write(`${JSON.stringify({ time: new Date().toISOString(), level: lineLevel, ...fields })}\n`);
   };
   return {
+    // Field by field rather than spread: a request's line holds these and nothing else, whatever
+    // object a caller hands in (the privacy policy lists them: REQUEST_LOG_FIELDS).
     request: (line, lineLevel = 'info') =>
-      emit(lineLevel, { msg: line.aborted ? 'request aborted by the client' : 'request', ...line, durationMs: tenths(line.durationMs) }),
+      emit(lineLevel, {
+        msg: line.aborted ? 'request aborted by the client' : 'request',
+        method: line.method,
+        route: line.route,
+        status: line.status,
+        durationMs: tenths(line.durationMs),
+        catalogVersion: line.catalogVersion,
+        ...(line.aborted ? { aborted: true } : {}),
+      }),
     info: (scope, message) => emit('info', { scope, msg: message }),
     lifecycle: (scope, message) => {
       if (level !== 'silent') write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', scope, msg: message })}\n`);

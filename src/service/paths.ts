@@ -36,6 +36,13 @@ export const PATHS = {
   /** The product pages of the default PRODUCT_URL_TEMPLATE ("/produtos/{id}/{slug}"). */
   productPages: '/produtos/',
   /**
+   * The pages a directory reviewer looks for, pre-rendered (pt-BR, each with an English section):
+   * the privacy policy, the terms of use and the operator's contact (src/legal/).
+   */
+  privacy: '/privacidade',
+  terms: '/termos',
+  contact: '/contato',
+  /**
    * Where Netlify's first line rewrites a client past its coarse ceiling (src/netlify-first-line/netlify-first-line.ts):
    * it answers the contract's 429, counts nothing and reads no snapshot. Not a public endpoint.
    */
@@ -64,6 +71,11 @@ export function publicUrls(siteUrl: string) {
       merchantStats: siteUrl + PATHS.merchantStats,
       mcp: siteUrl + PATHS.mcp,
       research: siteUrl + PATHS.research,
+    },
+    pages: {
+      privacy: siteUrl + PATHS.privacy,
+      terms: siteUrl + PATHS.terms,
+      contact: siteUrl + PATHS.contact,
     },
   };
 }

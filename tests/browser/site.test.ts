@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { PATHS } from '../../src/service/paths.ts';
 import { describeBrowser, expectAxeClean, type OpenPage, openPage, screenshot } from '../support/browser.ts';
 import { BUILT_SITE_URL, type RunningServer, startBuiltServer } from '../support/built-server.ts';
 
@@ -99,6 +100,25 @@ describeBrowser('the site in Chromium (self-hosted)', (browser) => {
       `a link to / among ${JSON.stringify(hrefs)}`,
     ).toBe(true);
     await expectAxeClean(page, path);
+  });
+
+  it('shows the privacy policy, the terms and the contact page: pt-BR, the logo, no console errors, no accessibility violation at all', async () => {
+    for (const path of [PATHS.privacy, PATHS.terms, PATHS.contact]) {
+      const { page, errors } = await open();
+      const response = await page.goto(url(path), { waitUntil: 'load' });
+      expect(response?.status(), path).toBe(200);
+      expectNoFraming(await response!.allHeaders());
+      await screenshot(page, `${path.slice(1)}.png`);
+      expect(await page.locator('html').getAttribute('lang'), path).toBe('pt-BR');
+      expect(await page.locator('section#en').getAttribute('lang'), path).toBe('en');
+      expect(await heading(page), path).not.toBe('');
+      // The logo loaded (an image that failed has no natural width).
+      expect(await page.locator('header img[src="/logo.svg"]').evaluate((img: HTMLImageElement) => img.naturalWidth), path).toBeGreaterThan(
+        0,
+      );
+      expect(errors, `console errors on ${path}`).toEqual([]);
+      await expectAxeClean(page, path, { strict: true });
+    }
   });
 
   it('searches from the portal with a price range and an order, pages on, and answers an unknown city in a sentence', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PATHS } from '../../src/service/paths.ts';
 import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
 import { validFixture, writeExport } from '../support/fixture-export.ts';
 import { checkProductJsonLd } from '../support/json-ld.ts';
@@ -81,7 +82,7 @@ export function describeProductPagesContract(
       const failing: string[] = [];
       for (const url of urls) {
         const response = await sample()(pathOf(url), { redirect: 'manual' });
-        const isPage = pathOf(url) === '/' || pathOf(url).startsWith('/produtos/');
+        const isPage = ['/', PATHS.privacy, PATHS.terms, PATHS.contact].includes(pathOf(url)) || pathOf(url).startsWith('/produtos/');
         if (response.status !== 200 || (isPage && !response.headers.get('content-type')?.startsWith('text/html')))
           failing.push(`${response.status} ${url}`);
         await response.arrayBuffer();
@@ -195,7 +196,9 @@ export function describeProductPagesContract(
       const parsed = elements(html);
       expect(parsed.filter((e) => e.tagName === 'script').map((e) => e.attrs)).toEqual([[{ name: 'type', value: 'application/ld+json' }]]);
       expect(parsed.filter((e) => ['b', 'i'].includes(e.tagName))).toEqual([]);
-      expect(parsed.filter((e) => e.tagName === 'img')).toHaveLength(1);
+      // The site's logo in the header, and the product's own image: no image from merchant text.
+      const images = parsed.filter((e) => e.tagName === 'img').map((e) => e.attrs.find((a) => a.name === 'src')?.value);
+      expect(images).toEqual(['/logo.svg', expect.stringMatching(/^https:\/\//)]);
       expect(parsed.flatMap((e) => e.attrs.filter((a) => a.name.startsWith('on')))).toEqual([]);
       expect(textOf(parsed.find((e) => e.tagName === 'h1')!)).toBe(HOSTILE_TITLE);
       expect(textOf(parsed.find((e) => e.tagName === 'title')!)).toMatch(/^Fone <\/script>/);

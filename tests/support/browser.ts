@@ -126,16 +126,19 @@ export async function axeViolations(page: Page | Frame): Promise<AxeViolation[]>
   });
 }
 
-/** Fails with every serious or critical violation (rule, impact, help, elements); lesser ones are allowed. */
-export async function expectAxeClean(page: Page, label: string) {
+/**
+ * Fails with every serious or critical violation (rule, impact, help, elements); lesser ones are
+ * allowed, unless `strict`: then any violation fails (the legal pages, which have no excuse).
+ */
+export async function expectAxeClean(page: Page, label: string, options: { strict?: boolean } = {}) {
   const violations = await axeViolations(page);
   const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => options.strict || v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help} <${v.helpUrl}>\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.html}${n.text ? ` "${n.text}"` : ''}${n.failureSummary ? `\n      ${n.failureSummary.replaceAll('\n', '\n      ')}` : ''}`).join('\n')}`,
     );
-  expect(blocking, `axe: serious or critical violations on ${label}`).toEqual([]);
+  expect(blocking, `axe: ${options.strict ? 'any' : 'serious or critical'} violations on ${label}`).toEqual([]);
 }
 
 /** Where screenshots go: test-output/screenshots/ at the project's root (git-ignored). */

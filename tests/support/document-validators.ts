@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { HtmlValidate } from 'html-validate';
 import { type Document, OpenAPIBackend } from 'openapi-backend';
 import { validateXML } from 'xmllint-wasm';
 
 /*
  * Third-party validators of the public documents: libxml2's XML Schema validator (xmllint, built
  * to WebAssembly) with the official sitemaps.org schemas, Redocly CLI and Spectral on the OpenAPI
- * document, openapi-backend (Ajv) for live answers against it.
+ * document, openapi-backend (Ajv) for live answers against it, and html-validate for the pages.
  */
 
 const run = promisify(execFile);
@@ -131,4 +132,16 @@ export function llmsTxtStructure(text: string): { problems: string[]; links: { n
     }
   });
   return { problems, links };
+}
+
+/**
+ * html-validate with its recommended rules, none turned off: the site's pages pass them as they are.
+ * The configuration is given here, so no configuration file on disk changes what is checked.
+ */
+const pageValidator = new HtmlValidate({ extends: ['html-validate:recommended'] });
+
+/** Every problem html-validate finds in a page, as "line:column rule: message" (none: valid). */
+export async function htmlProblems(html: string, name: string): Promise<string[]> {
+  const report = await pageValidator.validateString(html, name);
+  return report.results.flatMap((result) => result.messages.map((m) => `${m.line}:${m.column} ${m.ruleId}: ${m.message}`));
 }

@@ -24,7 +24,10 @@ export function catalogService(): AstroIntegration {
         const { openCatalog } = await import('../../catalog/catalog-reader.ts');
         const { documentSources } = await import('../../documents/document-sources.ts');
         const { writePublicDocuments } = await import('../../documents/write-documents.ts');
+        const { contactWarnings } = await import('../../config/operator-contact.ts');
         const config = loadConfig();
+        // The legal pages are built with the operator's contact: say when they have none to state.
+        for (const warning of contactWarnings(config.operator)) logger.warn(warning);
         const catalog = openCatalog(config.catalogDb, { memoryMap: false });
         try {
           const started = performance.now();

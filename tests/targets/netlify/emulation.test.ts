@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { describeAppViewsContract } from '../../contract/app-views-contract.ts';
 import { describeDiscoveryContract } from '../../contract/discovery-contract.ts';
 import { describeDocumentsContract } from '../../contract/documents-contract.ts';
+import { describeLegalPagesContract } from '../../contract/legal-pages-contract.ts';
 import { describeMcpContract } from '../../contract/mcp-contract.ts';
 import { describeProductPagesContract } from '../../contract/pages-contract.ts';
 import { describeQuotaContract, SMALL_QUOTAS } from '../../contract/quota-contract.ts';
@@ -45,6 +46,7 @@ describeQuotaContract('Netlify Functions (local emulation, quotas in Blobs)', ()
 // Each emulated request runs in a fresh worker (about a second): every sitemap URL is asked of
 // the bundled Function instead (tests/targets/netlify/function-bundle.test.ts).
 describeProductPagesContract('Netlify (local emulation: the pages Function)', (snapshot) => sendWith(() => snapshot), 25);
+describeLegalPagesContract('Netlify (local emulation: CDN files and the pages Function)', () => sendWith(() => inject('sampleSnapshot')));
 
 describe('health and readiness: Netlify (local emulation)', () => {
   it('answers /healthz, and /readyz with the snapshot and the Blobs quota store', async () => {

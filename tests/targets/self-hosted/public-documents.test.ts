@@ -44,14 +44,15 @@ const local = (url: string) => {
 };
 
 describe('sitemap', () => {
-  it('is valid against the sitemaps.org schema and lists the documents and every published product once', async () => {
+  it("is valid against the sitemaps.org schema and lists the site's root, its three legal pages, the documents and every published product once", async () => {
     const xml = await (await get('/sitemap.xml')).text();
     expect(await sitemapSchemaErrors(xml, 'urlset')).toEqual([]);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
     const published = sample.products.filter((p) => p.publishedAt !== null);
-    expect(locs).toHaveLength(6 + published.length);
+    expect(locs).toHaveLength(9 + published.length);
     expect(new Set(locs).size).toBe(locs.length);
     expect(locs).toContain(`${manifest.baseUrl}/llms.txt`);
+    expect(locs).toContain(`${manifest.baseUrl}/privacidade`);
     const product = published[0]!;
     expect(xml).toContain(
       `<loc>${manifest.baseUrl}/produtos/${product.id}/${product.slug}</loc><lastmod>${new Date(product.updatedAt).toISOString().replace('.000Z', 'Z')}</lastmod>`,
