@@ -22,7 +22,7 @@ const link = (name: string, url: string, notes: string) => `- [${name}](${url}):
 export function llmsTxt(sources: DocumentSources): string {
   const { overview } = sources;
   const { counts, documents, endpoints } = overview;
-  const { pages } = publicUrls(sources.siteUrl);
+  const { pages, discovery } = publicUrls(sources.siteUrl);
   const cities = overview.cities
     .slice(0, NAMED)
     .map((c) => `${md(c.name)} (${md(c.state)})`)
@@ -85,6 +85,12 @@ export function llmsTxt(sources: DocumentSources): string {
       `The ${SHOWCASE_DEFAULT_LIMIT} newest published products; limit=N for up to ${SHOWCASE_MAX_LIMIT}. Not paginated.`,
     ),
     link('Sitemap', documents.sitemap, 'The public documents and the product pages.'),
+    link(
+      'MCP server card',
+      discovery.serverCard,
+      'The MCP server before connecting: name, version, endpoint and revisions (SEP-2127 draft).',
+    ),
+    link('AI catalog', discovery.aiCatalog, "This site's agent-readable services: the MCP server card (draft)."),
     '',
     '## Policy',
     '',

@@ -1,3 +1,5 @@
+import { PATHS } from '../../service/paths.ts';
+
 /** An image of the site the discovery documents may offer as the server's icon. */
 export interface SiteImage {
   /** Its path on the site ("/logo.png"). */
@@ -17,9 +19,12 @@ export interface LinkedPages {
 
 /**
  * What the server card and server.json point to besides the MCP endpoint: the logo (their
- * `icons`) and the privacy, terms and contact pages (the card's `_meta`). None of them is built
- * yet (issue 32 adds them on another branch), and every URL the service hands out must answer,
- * so each stays null until its file or page is in the build; setting it here is the one change
- * that puts it in both documents.
+ * `icons`: public/logo.svg) and the privacy, terms and contact pages (the card's `_meta`).
+ * Every URL the service hands out must answer: a page or file named here is one the site builds.
  */
-export const LINKED_PAGES: LinkedPages = { logo: null, privacyPolicy: null, termsOfService: null, contact: null };
+export const LINKED_PAGES: LinkedPages = {
+  logo: { path: '/logo.svg', mimeType: 'image/svg+xml', sizes: ['any'] },
+  privacyPolicy: PATHS.privacy,
+  termsOfService: PATHS.terms,
+  contact: PATHS.contact,
+};

@@ -28,10 +28,10 @@ describe("the MCP Registry's server.json", () => {
     expect(version).toBe(SERVICE_VERSION);
   });
 
-  it('offers the logo as its icon once there is one, still valid', () => {
-    const withLogo = registryServerJson(SITE, { ...LINKED_PAGES, logo: { path: '/logo.svg', mimeType: 'image/svg+xml', sizes: ['any'] } });
+  it("offers the site's logo as its icon, still valid, and none without a logo", () => {
+    const withLogo = registryServerJson(SITE);
     expect(withLogo.icons).toEqual([{ src: `${SITE}/logo.svg`, mimeType: 'image/svg+xml', sizes: ['any'] }]);
     expect(serverJsonErrors(withLogo)).toEqual([]);
-    expect(registryServerJson(SITE)).not.toHaveProperty('icons');
+    expect(registryServerJson(SITE, { ...LINKED_PAGES, logo: null })).not.toHaveProperty('icons');
   });
 });

@@ -36,10 +36,15 @@ describe('the server card', () => {
     ]);
   });
 
-  it('offers no icon and no links while the logo and pages are not built', () => {
-    expect(LINKED_PAGES).toEqual({ logo: null, privacyPolicy: null, termsOfService: null, contact: null });
-    expect(serverCard(SITE)).not.toHaveProperty('icons');
-    expect(serverCard(SITE)).not.toHaveProperty('_meta');
+  it("offers the site's logo and its privacy, terms and contact pages", () => {
+    const card = serverCard(SITE);
+    expect(card.icons).toEqual([{ src: `${SITE}/logo.svg`, mimeType: 'image/svg+xml', sizes: ['any'] }]);
+    expect(card._meta).toEqual({
+      links: { privacyPolicy: `${SITE}/privacidade`, termsOfService: `${SITE}/termos`, contact: `${SITE}/contato` },
+    });
+    const none: LinkedPages = { logo: null, privacyPolicy: null, termsOfService: null, contact: null };
+    expect(serverCard(SITE, none)).not.toHaveProperty('icons');
+    expect(serverCard(SITE, none)).not.toHaveProperty('_meta');
   });
 
   it('offers the logo as its icon and the pages in _meta once they are, still valid', () => {
@@ -49,6 +54,7 @@ describe('the server card', () => {
       links: { privacyPolicy: `${SITE}/privacidade`, termsOfService: `${SITE}/termos`, contact: `${SITE}/contato` },
     });
     expect(serverCardErrors(card)).toEqual([]);
-    expect(serverCard(SITE, { ...LINKED_PAGES, contact: '/contato' })._meta).toEqual({ links: { contact: `${SITE}/contato` } });
+    const contactOnly = { ...LINKED_PAGES, privacyPolicy: null, termsOfService: null };
+    expect(serverCard(SITE, contactOnly)._meta).toEqual({ links: { contact: `${SITE}/contato` } });
   });
 });
