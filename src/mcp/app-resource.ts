@@ -5,9 +5,13 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import type { AnswerContext } from '../answers/context.ts';
 import { PRODUCT_CARDS_URI } from '../mcp-app/view-files.ts';
 import type { AppViews } from './app-views.ts';
+import { MCP_CAPABILITIES } from './protocol.ts';
 
 /** What an endpoint with views adds to its capabilities: resources (the views), and the MCP Apps extension. */
-export const VIEW_CAPABILITIES = { resources: { listChanged: false }, extensions: { [EXTENSION_ID]: {} } };
+const VIEW_CAPABILITIES = { resources: { listChanged: false }, extensions: { [EXTENSION_ID]: {} } };
+
+/** An endpoint's capabilities: its tools, and its views when it serves them. */
+export const capabilitiesOf = (withViews: boolean) => (withViews ? { ...MCP_CAPABILITIES, ...VIEW_CAPABILITIES } : MCP_CAPABILITIES);
 
 /**
  * The cards' content security policy: images from the origins most of the catalog's images are at

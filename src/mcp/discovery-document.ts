@@ -1,17 +1,20 @@
+import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import { z } from 'zod';
 import { type Answer, JSON_CONTENT_TYPE, type RequestFacts } from '../http/answer.ts';
 import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
 import { conditionalAnswer, type Rendered, render } from '../http/conditional.ts';
+import { PRODUCT_CARDS_URI } from '../mcp-app/view-files.ts';
 import { publicUrls } from '../service/paths.ts';
 import { SERVICE_DESCRIPTION, SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION, USAGE_POLICY } from '../service/service-info.ts';
+import { capabilitiesOf } from './app-resource.ts';
 import { MCP_CORS_HEADERS } from './mcp-headers.ts';
-import { CONTRACT_PROTOCOL_VERSION, MCP_CAPABILITIES, MODERN_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from './protocol.ts';
+import { CONTRACT_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from './protocol.ts';
 import type { ToolSet } from './tool-list.ts';
 import { ANNOTATIONS } from './tools/tool-definition.ts';
 
-/** What GET /mcp answers: enough for a person or an agent to connect and call the tools. */
-export function discoveryDocument(siteUrl: string, endpoint: string, toolSet: ToolSet) {
-  const { documents, endpoints } = publicUrls(siteUrl);
+/** What GET /mcp answers: enough for a person or an agent to connect and call the tools. `withViews`: the endpoint serves its tools' views. */
+export function discoveryDocument(siteUrl: string, endpoint: string, toolSet: ToolSet, withViews = false) {
+  const { documents, endpoints, discovery, pages } = publicUrls(siteUrl);
   return {
     name: SERVICE_NAME,
     title: SERVICE_TITLE,
@@ -26,7 +29,11 @@ export function discoveryDocument(siteUrl: string, endpoint: string, toolSet: To
       `${MODERN_PROTOCOL_VERSION} clients start with server/discover; 2025 clients with initialize. Without an ` +
       `MCP-Protocol-Version header a request is served as ${CONTRACT_PROTOCOL_VERSION}. Stateless: no session; answers are JSON.`,
     instructions: toolSet.instructions,
-    capabilities: MCP_CAPABILITIES,
+    capabilities: capabilitiesOf(withViews),
+    // The MCP Apps views (resources/read gives them, with their policy).
+    ...(withViews
+      ? { resources: [{ uri: PRODUCT_CARDS_URI, mimeType: RESOURCE_MIME_TYPE, linkedBy: ['search_local_products', 'get_product'] }] }
+      : {}),
     // The same JSON Schemas as tools/list, in its dialect (2020-12, as MCP has it since 2025-11-25):
     // generated from the tools' zod schemas.
     tools: toolSet.tools.map((tool) => ({
@@ -38,6 +45,8 @@ export function discoveryDocument(siteUrl: string, endpoint: string, toolSet: To
     })),
     documents,
     endpoints,
+    discovery,
+    pages,
     usagePolicy: USAGE_POLICY,
   };
 }
@@ -48,11 +57,12 @@ export function createDiscoveryDocument(
   endpoint: string,
   toolSet: ToolSet,
   cache: CachePolicy,
+  withViews = false,
 ): (facts: RequestFacts) => Answer {
   let rendered: Rendered | undefined;
   const cacheControl = publicCacheControl(cache);
   return (facts) => {
-    rendered ??= render(JSON.stringify(discoveryDocument(siteUrl, endpoint, toolSet)));
+    rendered ??= render(JSON.stringify(discoveryDocument(siteUrl, endpoint, toolSet, withViews)));
     const headers = {
       ...MCP_CORS_HEADERS,
       'Content-Type': JSON_CONTENT_TYPE,

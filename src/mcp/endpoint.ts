@@ -46,7 +46,7 @@ export interface McpEndpointSpec {
  */
 export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (request: BodyRequest) => Promise<Answer | Response> {
   const { toolSet } = spec;
-  const discovery = createDiscoveryDocument(deps.siteUrl, spec.path, toolSet, deps.cache);
+  const discovery = createDiscoveryDocument(deps.siteUrl, spec.path, toolSet, deps.cache, toolSet.views && deps.appViews !== null);
   const listCache: CacheHint = { ttlMs: deps.cache.maxAge * 1000, cacheScope: 'public' };
   const sdk = createSdkServing(deps, listCache, toolSet, deps.appViews);
   const logAllowances = createAllowanceLog(spec.path, deps.logWarn);

@@ -1,9 +1,9 @@
 import { type CacheHint, McpServer } from '@modelcontextprotocol/server';
 import type { AnswerContext } from '../answers/context.ts';
 import { SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION } from '../service/service-info.ts';
-import { registerProductCards, VIEW_CAPABILITIES } from './app-resource.ts';
+import { capabilitiesOf, registerProductCards } from './app-resource.ts';
 import type { AppViews } from './app-views.ts';
-import { MCP_CAPABILITIES, SERVED_PROTOCOL_VERSIONS } from './protocol.ts';
+import { SERVED_PROTOCOL_VERSIONS } from './protocol.ts';
 import type { ToolSet } from './tool-list.ts';
 
 export const SERVER_INFO = { name: SERVICE_NAME, title: SERVICE_TITLE, version: SERVICE_VERSION };
@@ -17,7 +17,7 @@ export const SERVER_INFO = { name: SERVICE_NAME, title: SERVICE_TITLE, version: 
 export function createServer(ctx: AnswerContext, listCache: CacheHint, toolSet: ToolSet, views: AppViews | null): McpServer {
   const withViews = toolSet.views && views !== null;
   const server = new McpServer(SERVER_INFO, {
-    capabilities: withViews ? { ...MCP_CAPABILITIES, ...VIEW_CAPABILITIES } : MCP_CAPABILITIES,
+    capabilities: capabilitiesOf(withViews),
     instructions: toolSet.instructions,
     supportedProtocolVersions: [...SERVED_PROTOCOL_VERSIONS],
     // 2026-07-28 clients may cache these answers: they change only with a deployment (the views'

@@ -70,6 +70,12 @@ export function describeAppViewsContract(name: string, target: () => Fetch, site
         params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
       });
       expect(init.json.result.capabilities).toMatchObject({ tools: {}, resources: {}, extensions: { [UI_EXTENSION]: {} } });
+      // The GET discovery document says the same, and names the view.
+      const doc = await (await target()(new Request(`${ORIGIN}/mcp`, { headers: { Accept: 'application/json' } }))).json();
+      expect(doc.capabilities).toEqual(init.json.result.capabilities);
+      expect(doc.resources).toEqual([
+        { uri: PRODUCT_CARDS_URI, mimeType: MCP_APP_MIME, linkedBy: ['search_local_products', 'get_product'] },
+      ]);
       const read = await rpc(target(), { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: PRODUCT_CARDS_URI } });
       expect(read.json.result.contents[0]).toMatchObject({ uri: PRODUCT_CARDS_URI, mimeType: MCP_APP_MIME });
 
