@@ -1,5 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { CatalogFacts, McpOutcome, MetricsRecorder, QuotaFace, SwapOutcome } from './metrics-recorder.ts';
+import { type HistogramSeries, RequestHistogram } from './request-histogram.ts';
 
 /**
  * The buckets OpenTelemetry advises for http.server.request.duration (seconds), so dashboards
@@ -14,8 +15,6 @@ const KNOWN_METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'P
 
 /** prom-client defaults that break Prometheus' naming rules, and say nothing their by-type twins do not. */
 const REDUNDANT_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
-
-type Observer = { observe(value: number): void };
 
 export interface PrometheusRecorder extends MetricsRecorder {
   readonly registry: Registry;
@@ -35,17 +34,16 @@ export function createPrometheusRecorder(): PrometheusRecorder {
   for (const name of REDUNDANT_DEFAULTS) registry.removeSingleMetric(name);
   const registers = [registry];
 
-  const duration = new Histogram({
+  const duration = new RequestHistogram({
     name: 'http_server_request_duration_seconds',
     help: 'Duration of HTTP server requests, by route template, method and status code.',
-    labelNames: ['http_route', 'http_request_method', 'http_response_status_code'] as const,
     buckets: HTTP_BUCKETS,
-    registers,
+    registry,
   });
-  // The hot path: a label set's child is made once, then found by route, method and status
-  // without building a string (prom-client's labels() validates and hashes on every call).
-  const children = new Map<string, Map<string, Map<number, Observer>>>();
-  const childOf = (route: string, method: string, status: number): Observer => {
+  // The hot path: a label set's series is made once, then found by route, method and status
+  // without building a string.
+  const children = new Map<string, Map<string, Map<number, HistogramSeries>>>();
+  const seriesOf = (route: string, method: string, status: number): HistogramSeries => {
     let byMethod = children.get(route);
     if (byMethod === undefined) {
       byMethod = new Map();
@@ -56,12 +54,16 @@ export function createPrometheusRecorder(): PrometheusRecorder {
       byStatus = new Map();
       byMethod.set(method, byStatus);
     }
-    let child = byStatus.get(status);
-    if (child === undefined) {
-      child = duration.labels(route, KNOWN_METHODS.has(method) ? method : '_OTHER', String(status));
-      byStatus.set(status, child);
+    let series = byStatus.get(status);
+    if (series === undefined) {
+      series = duration.series({
+        http_route: route,
+        http_request_method: KNOWN_METHODS.has(method) ? method : '_OTHER',
+        http_response_status_code: String(status),
+      });
+      byStatus.set(status, series);
     }
-    return child;
+    return series;
   };
 
   const refusals = new Counter({
@@ -153,7 +155,7 @@ export function createPrometheusRecorder(): PrometheusRecorder {
   return {
     enabled: true,
     registry,
-    request: (route, method, status, seconds) => childOf(route, method, status).observe(seconds),
+    request: (route, method, status, seconds) => duration.observe(seriesOf(route, method, status), seconds),
     quotaRefused: (face: QuotaFace) => refusals.inc({ face }),
     mcpCall: (tool: string, outcome: McpOutcome, revision: string) => mcpCalls.inc({ tool, outcome, mcp_protocol_version: revision }),
     clientAllowance: (pattern) => allowances.inc({ pattern }),
