@@ -162,7 +162,8 @@ export function createApp(config: Config, platform: Platform, metrics: MetricsRe
       allowedOrigins: config.allowedOrigins,
       quota,
       appViews: platform.appViews ?? null,
-      metrics,
+      // Only when on: the search tools then skip their timing altogether.
+      ...(metrics.enabled ? { metrics } : {}),
     },
   };
 
