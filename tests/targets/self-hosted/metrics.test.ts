@@ -130,3 +130,17 @@ describePrometheus('metrics scraped by a real Prometheus: the self-hosted server
     });
   });
 });
+
+describePromtool('the example alerting rules (docs/monitoring/), checked by promtool', (path) => {
+  it('passes promtool check rules', () => {
+    const { status, output } = promtool(path(), ['check', 'rules', 'docs/monitoring/alert-rules.yml']);
+    expect(output).toMatch(/SUCCESS: \d+ rules found/);
+    expect(status).toBe(0);
+  });
+
+  it('fires each alert on the series of its unit tests, and only then (promtool test rules)', () => {
+    const { status, output } = promtool(path(), ['test', 'rules', 'docs/monitoring/alert-rules.test.yml']);
+    expect(output).toMatch(/SUCCESS/);
+    expect(status).toBe(0);
+  });
+});
