@@ -122,6 +122,18 @@ describePrometheus('metrics scraped by a real Prometheus: the self-hosted server
     );
   });
 
+  it("counts a take-up (SIGHUP) that finds the snapshot in place already open as 'unchanged'", async () => {
+    process.kill(server.pid, 'SIGHUP');
+    const deadline = Date.now() + 10_000;
+    let text = '';
+    while (!text.includes('catalog_swaps_total{outcome="unchanged"} 1') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      text = await (await fetch(metrics)).text();
+    }
+    expect(text).toContain('catalog_swaps_total{outcome="unchanged"} 1');
+    expect(text).not.toMatch(/catalog_swaps_total\{outcome="(swapped|failed)"\}/);
+  });
+
   describePromtool('the exposition, checked by promtool', (path) => {
     it('passes promtool check metrics', async () => {
       const { status, output } = promtool(path(), ['check', 'metrics'], await (await fetch(metrics)).text());
