@@ -28,6 +28,7 @@ import { benchSearchWorstCase, costlyQueries } from './search-worst-case.ts';
 import { benchSnapshotBuild } from './snapshot-build.ts';
 import { benchSoak } from './soak.ts';
 import { benchStatsAgainst } from './stats-against-revision.ts';
+import { benchStatsMetrics, summarizeMetrics } from './stats-metrics.ts';
 import { benchStatsThroughput, summarizeThroughput } from './stats-throughput.ts';
 import { formatSoak } from './support/soak-report.ts';
 
@@ -219,6 +220,13 @@ try {
           (summary.errors ? `, ${summary.errors} non-2xx` : ''),
       );
     }
+    const metrics = summarizeMetrics(await benchStatsMetrics({ snapshot, rounds, seconds }));
+    console.log(
+      `stats one product: metrics on ${Math.round(metrics.onRps)} req/s (p99 ${metrics.onP99} ms), ` +
+        `metrics off ${Math.round(metrics.offRps)} req/s (p99 ${metrics.offP99} ms), ` +
+        `metrics on/off ratio ${fixed(metrics.medianRatio)} (median of ${rounds} rounds: ${metrics.ratios.map((r) => fixed(r)).join(' ')})` +
+        (metrics.errors ? `, ${metrics.errors} non-2xx` : ''),
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -44,6 +44,21 @@ try {
     // Served all the same: the pages say what is missing (docs/operations.md, "Operator and contact").
     for (const warning of contactWarnings(config.operator)) console.error(`[server] warning: ${warning}`);
   });
+  // The metrics' own listener (METRICS_PORT): a port it cannot have stops the server as PORT's does.
+  const { metricsServer } = service;
+  if (metricsServer !== null && config.metrics !== null) {
+    const { host, port } = config.metrics;
+    metricsServer.once('error', (error: NodeJS.ErrnoException) => {
+      console.error(`[server] METRICS_PORT: ${listenProblem(error, host, port)}`);
+      service.release();
+      process.exit(1);
+    });
+    metricsServer.listen(port, host, () => {
+      const address = metricsServer.address();
+      const bound = typeof address === 'object' && address ? address.port : port;
+      logger.lifecycle('server', `metrics on http://${host.includes(':') ? `[${host}]` : host}:${bound}/metrics`);
+    });
+  }
   const stop = (signal: string) => {
     logger.lifecycle('server', `${signal} received`);
     void service.shutdown().then(() => {

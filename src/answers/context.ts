@@ -1,4 +1,5 @@
 import type { CatalogReader } from '../catalog/catalog-reader.ts';
+import type { MetricsRecorder } from '../metrics/metrics-recorder.ts';
 
 /*
  * src/answers/: what the catalog answers, whichever surface asks (the MCP tools, the product pages,
@@ -17,6 +18,8 @@ export interface AnswerContext {
   logError: (error: unknown) => void;
   /** Index entries one search may walk (SEARCH_WORK_BUDGET); unset: WALK_BUDGET. */
   searchWorkBudget?: number;
+  /** Where the search tools' times are counted (src/metrics/); unset: nowhere. */
+  metrics?: Pick<MetricsRecorder, 'search'>;
 }
 
 /** An answer: structured output, and whether it is an error the asker should act on. */

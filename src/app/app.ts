@@ -1,9 +1,10 @@
-import { lazyCatalog } from '../catalog/catalog-reader.ts';
+import { type LazyCatalog, lazyCatalog } from '../catalog/catalog-reader.ts';
 import { productUrlBuilder } from '../catalog/product-url.ts';
 import { type Config, loadConfig } from '../config/config.ts';
 import { type Answer, type BodyRequest, type RequestFacts, toResponse, WebRequestFacts } from '../http/answer.ts';
 import { errorAnswer } from '../http/api-error.ts';
 import type { BodyHandler, PlainHandler, RouteEntry } from '../http/route.ts';
+import { type MetricsRecorder, NO_METRICS } from '../metrics/metrics-recorder.ts';
 import { createLogger, type Logger } from '../operations/logger.ts';
 import { productPagePaths } from '../product-pages/product-page-path.ts';
 import { FallbackQuotaStore } from '../quota/fallback-quota-store.ts';
@@ -34,9 +35,11 @@ export interface App {
   template(route: Route | null, pathname: string): string;
   /** The open snapshot's version, without opening one. */
   catalogVersion(): string | null;
-  /** Opens a snapshot a build put in place of the open one; true when it did (docs/operations.md). */
-  refreshCatalog(): boolean;
+  /** Opens a snapshot a build put in place of the open one (docs/operations.md), and says how that went. */
+  refreshCatalog(): ReturnType<LazyCatalog['refresh']>;
   readonly logger: Logger;
+  /** Where requests and the rest are counted (NO_METRICS unless the platform gave a recorder). */
+  readonly metrics: MetricsRecorder;
   /** Closes the snapshot, if it was opened, and the quota store (giving its leases back). */
   close(): void;
 }
@@ -93,16 +96,19 @@ function webFace(app: Omit<App, 'fetch'>): App['fetch'] {
     const facts = new WebRequestFacts(request, clientAddress);
     const found = app.route(facts.pathname);
     const response = await answer(facts, found);
+    const route = app.template(found, facts.pathname);
+    const durationMs = performance.now() - started;
     app.logger.request(
       {
         method: facts.method,
-        route: app.template(found, facts.pathname),
+        route,
         status: response.status,
-        durationMs: performance.now() - started,
+        durationMs,
         catalogVersion: app.catalogVersion(),
       },
       found?.quiet ? 'debug' : 'info',
     );
+    app.metrics.request(route, facts.method, response.status, durationMs / 1000);
     return response;
   };
 }
@@ -110,9 +116,10 @@ function webFace(app: Omit<App, 'fetch'>): App['fetch'] {
 /**
  * The service: one route table (routes.ts), one snapshot reader and one quota gate for the
  * process, whatever platform carries the requests. Each platform's adapter only turns its
- * requests into these and back.
+ * requests into these and back. `metrics`: where the service counts what it does (the
+ * self-hosted server's Prometheus recorder when METRICS_PORT is set; otherwise nowhere).
  */
-export function createApp(config: Config, platform: Platform): App {
+export function createApp(config: Config, platform: Platform, metrics: MetricsRecorder = NO_METRICS): App {
   const logger = createLogger(config.logLevel);
   const logError = (scope: string) => (error: unknown) => logger.error(scope, error);
   const catalog = lazyCatalog(config.catalogDb, {
@@ -122,7 +129,13 @@ export function createApp(config: Config, platform: Platform): App {
   const logQuota = (m: string) => logger.warn('quota', m);
   const shared = config.rateLimits.enabled ? platform.quotaStore(config, logQuota) : null;
   const quotaStore = shared && new FallbackQuotaStore(shared.store, { timeoutMs: shared.timeoutMs, log: logQuota });
-  const quota: QuotaGate | null = quotaStore && createQuotaGate(config.rateLimits, quotaStore);
+  const quota: QuotaGate | null = quotaStore && createQuotaGate(config.rateLimits, quotaStore, undefined, metrics.quotaRefused);
+  metrics.watchQuotaFallback(() => quotaStore?.fallingBack ?? false);
+  // Read at scrape time, from the snapshot open now: a scrape never opens one.
+  metrics.watchCatalog(() => {
+    const meta = catalog.current();
+    return meta && { version: meta.catalogVersion, generatedAt: meta.generatedAt, products: catalog().discovery.counts.products };
+  });
   const productUrl = productUrlBuilder(config.productUrlTemplate);
   const { cache, siteUrl } = config;
   const pagePaths = productPagePaths(config.productUrlTemplate, siteUrl);
@@ -149,6 +162,8 @@ export function createApp(config: Config, platform: Platform): App {
       allowedOrigins: config.allowedOrigins,
       quota,
       appViews: platform.appViews ?? null,
+      // Only when on: the search tools then skip their timing altogether.
+      ...(metrics.enabled ? { metrics } : {}),
     },
   };
 
@@ -178,6 +193,7 @@ export function createApp(config: Config, platform: Platform): App {
     catalogVersion: () => catalog.current()?.catalogVersion ?? null,
     refreshCatalog: () => catalog.refresh(),
     logger,
+    metrics,
     close: () => {
       catalog.close();
       quotaStore?.close();
@@ -210,8 +226,9 @@ export function appFromEnv(platform: Platform, env: Record<string, string | unde
       countsClients: false,
       template: (found) => found?.name ?? '/*',
       catalogVersion: () => null,
-      refreshCatalog: () => false,
+      refreshCatalog: () => 'unchanged',
       logger,
+      metrics: NO_METRICS,
       close: () => {},
     };
     return { ...app, fetch: webFace(app) };

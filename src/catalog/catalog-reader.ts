@@ -122,20 +122,20 @@ export function lazyCatalog(file: string, options: { releaseAfterMs?: number; lo
   const catalog = (() => (reader ??= open())) as LazyCatalog;
   catalog.current = () => reader?.meta ?? null;
   catalog.refresh = () => {
-    if (reader === undefined || fileIdentity(file) === opened) return false;
+    if (reader === undefined || fileIdentity(file) === opened) return 'unchanged';
     let next: CatalogReader;
     try {
       next = open();
     } catch (error) {
       options.log?.(`a new snapshot is in place but cannot be opened yet: ${(error as Error).message}`);
-      return false;
+      return 'failed';
     }
     const old = reader;
     reader = next;
     const entry = { reader: old, timer: setTimeout(() => retire(entry), release) };
     entry.timer.unref();
     retiring.add(entry);
-    return true;
+    return 'swapped';
   };
   const retire = (entry: { reader: CatalogReader; timer: NodeJS.Timeout }) => {
     clearTimeout(entry.timer);
@@ -166,7 +166,11 @@ export interface LazyCatalog {
   (): CatalogReader;
   /** The open snapshot's version and time, without opening one. */
   current(): CatalogMeta | null;
-  /** Opens the file now at the path if it is another one; true when the reader changed. */
-  refresh(): boolean;
+  /**
+   * Opens the file now at the path if it is another one: "swapped" when the reader changed,
+   * "unchanged" when the file is the one open (or none was opened yet), "failed" when the new file
+   * cannot be opened (the old reader stays).
+   */
+  refresh(): 'swapped' | 'unchanged' | 'failed';
   close(): void;
 }

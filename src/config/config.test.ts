@@ -27,6 +27,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SITE_URL: 'ftp://x' })).toThrow(/SITE_URL/);
     expect(() => loadConfig({ CACHE_MAX_AGE: '-1' })).toThrow(/CACHE_MAX_AGE/);
   });
+
+  it('has no metrics listener unless METRICS_PORT is set, on loopback by default, never on the public port', () => {
+    expect(loadConfig({}).metrics).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '' }).metrics).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ host: '0.0.0.0', port: 0 });
+    expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '65536' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '4321' })).toThrow(/METRICS_PORT: must not be the public PORT/);
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT/);
+    // Both on any free port: two different ports, whatever the system picks.
+    expect(loadConfig({ PORT: '0', METRICS_PORT: '0' }).metrics).toEqual({ host: '127.0.0.1', port: 0 });
+  });
 });
 
 describe('loadConfig: quotas and the product page template', () => {

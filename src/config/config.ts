@@ -58,6 +58,10 @@ export const EnvSchema = z.object({
   CATALOG_DB: z.string().min(1).default('data/catalog.sqlite'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port.default(4321),
+  /** Self-hosted: the Prometheus metrics listener's own port (0: any free port); unset, no metrics. */
+  METRICS_PORT: port.optional(),
+  /** The metrics listener's address: loopback by default, since the metrics are the operator's, not the public's. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   CACHE_MAX_AGE: seconds.default(60),
   CACHE_STALE_WHILE_REVALIDATE: seconds.default(300),
   /** Canonical product page: a URL or a path on SITE_URL, with {id} and optionally {slug}. */
@@ -168,6 +172,8 @@ export interface Config {
   pageCacheBytes: number;
   /** Who runs the deployment and how to reach them; every field null when unset. */
   operator: OperatorContact;
+  /** The Prometheus metrics listener (self-hosted; METRICS_PORT, METRICS_HOST); null: metrics off. */
+  metrics: { host: string; port: number } | null;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -263,6 +269,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     }
   }
+  // The metrics are the operator's: never answered on the public port (docs/operations.md, "Metrics").
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      'Invalid environment configuration: METRICS_PORT: must not be the public PORT; the metrics have a listener of their own',
+    );
+  }
   const networks = parseQuotaNetworks(e.RATE_LIMIT_NETWORKS);
   if ('problem' in networks) throw new ConfigError(`Invalid environment configuration: RATE_LIMIT_NETWORKS: ${networks.problem}`);
   return {
@@ -297,5 +309,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchWorkBudget: e.SEARCH_WORK_BUDGET ?? null,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     operator: operatorContact(e),
+    metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
   };
 }

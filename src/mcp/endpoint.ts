@@ -4,8 +4,10 @@ import type { Answer, BodyRequest } from '../http/answer.ts';
 import { type CachePolicy, NO_STORE } from '../http/caching.ts';
 import { hostAllowed } from '../http/host-check.ts';
 import { originAllowed } from '../http/origin-check.ts';
+import { type MetricsRecorder, NO_METRICS } from '../metrics/metrics-recorder.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { AppViews } from './app-views.ts';
+import { callLabels, sdkOutcome } from './call-metrics.ts';
 import { createAllowanceLog } from './client-allowances.ts';
 import { createDiscoveryDocument } from './discovery-document.ts';
 import { fastLaneAnswer } from './fast-lane.ts';
@@ -30,6 +32,8 @@ export interface McpDeps extends AnswerContext {
   logWarn: (message: string, fields: Record<string, unknown>) => void;
   /** The MCP Apps views the build made (null: none; the tools are served without them). */
   appViews: AppViews | null;
+  /** Where tools/call outcomes, client allowances and search times are counted; unset: nowhere. */
+  metrics?: MetricsRecorder;
 }
 
 /** Which endpoint: its path, and the tools it offers. */
@@ -50,6 +54,7 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
   const listCache: CacheHint = { ttlMs: deps.cache.maxAge * 1000, cacheScope: 'public' };
   const sdk = createSdkServing(deps, listCache, toolSet, deps.appViews);
   const logAllowances = createAllowanceLog(spec.path, deps.logWarn);
+  const metrics = deps.metrics ?? NO_METRICS;
 
   /**
    * Every POST counts against the client's ceiling, refused ones included; a tools/call also
@@ -58,22 +63,36 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
    */
   const post = async (request: BodyRequest): Promise<Answer | Response> => {
     const read = await readMessage(request, toolSet);
-    if ('body' in read && read.allowances.length > 0) logAllowances(read.allowances, request.client, read.body);
-    const decision = deps.quota && (await deps.quota.mcp(request.client, read.method === 'tools/call'));
+    if ('body' in read && read.allowances.length > 0) {
+      logAllowances(read.allowances, request.client, read.body);
+      for (const pattern of read.allowances) metrics.clientAllowance(pattern);
+    }
+    const toolCall = read.method === 'tools/call';
+    const decision = deps.quota && (await deps.quota.mcp(request.client, toolCall));
     const id = 'body' in read ? (read.body.id ?? null) : read.id;
+    // A tools/call's labels, made only when metrics are on (no work per request otherwise).
+    const call = toolCall && metrics.enabled ? callLabels(read, request, toolSet) : null;
     if (decision && !decision.allowed) {
+      if (call) metrics.mcpCall(call.tool, 'rate_limited', call.revision);
       const headers = { 'Retry-After': String(decision.retryAfter), ...decision.headers };
       const data = { code: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: decision.retryAfter };
       return jsonRpcErrorAnswer(429, JSON_RPC.serverError, 'Rate limit exceeded', id, headers, data);
     }
     // The counted answer, ours or the SDK's, carries the client's quota fields.
     const quotaFields = decision ? decision.headers : {};
-    if (!('body' in read)) return jsonRpcErrorAnswer(read.status, read.code, read.message, read.id, quotaFields, read.data);
+    if (!('body' in read)) {
+      if (call) metrics.mcpCall(call.tool, 'error', call.revision);
+      return jsonRpcErrorAnswer(read.status, read.code, read.message, read.id, quotaFields, read.data);
+    }
     // This endpoint's own headers, on the fast lane's answer and on the SDK's alike.
     const own = { ...MCP_CORS_HEADERS, 'Cache-Control': NO_STORE, ...quotaFields };
     const fast = deps.fastLane === false ? null : fastLaneAnswer(deps, toolSet, read, request);
-    if (fast !== null) return { ...fast, headers: { ...fast.headers, ...own } };
+    if (fast !== null) {
+      if (call) metrics.mcpCall(call.tool, fast.isError ? 'tool_error' : 'ok', call.revision);
+      return { ...fast.answer, headers: { ...fast.answer.headers, ...own } };
+    }
     const answer = await sdk.serve(request.webRequest(), read);
+    if (call) void sdkOutcome(answer.clone()).then((outcome) => metrics.mcpCall(call.tool, outcome, call.revision));
     // The SDK builds the answer: this endpoint's own headers are set on a copy of its headers.
     const headers = new Headers(answer.headers);
     for (const [name, value] of Object.entries(own)) headers.set(name, value);

@@ -15,7 +15,12 @@ import type { ToolSet } from './tool-list.ts';
  * else (another method, arguments the schema refuses, a 2026-07-28 request whose headers are not
  * exactly the ones it requires) returns null and goes to the SDK.
  */
-export function fastLaneAnswer(ctx: AnswerContext, toolSet: ToolSet, message: McpMessage, request: RequestFacts): Answer | null {
+export function fastLaneAnswer(
+  ctx: AnswerContext,
+  toolSet: ToolSet,
+  message: McpMessage,
+  request: RequestFacts,
+): { answer: Answer; isError: boolean } | null {
   const { body } = message;
   if (body.method !== 'tools/call' || body.id === undefined) return null;
   const params = body.params as { name?: unknown; arguments?: unknown; _meta?: unknown };
@@ -35,6 +40,11 @@ export function fastLaneAnswer(ctx: AnswerContext, toolSet: ToolSet, message: Mc
   let result: CallToolResult & Record<string, unknown> = tool.answer(ctx, parsed.data);
   if (message.era === 'modern')
     result = { ...result, resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO } };
-  // The SDK's media type, without a charset.
-  return { status: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ result, jsonrpc: '2.0', id: body.id }) };
+  // The SDK's media type, without a charset. isError: the tool's own outcome, for the metrics.
+  const answer = {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ result, jsonrpc: '2.0', id: body.id }),
+  };
+  return { answer, isError: result.isError === true };
 }

@@ -14,6 +14,8 @@ const SALT_RETRY_MS = 5_000;
 export class FallbackQuotaStore implements QuotaStore {
   private readonly fallback = new MemoryQuotaStore();
   private lastLog = -Infinity;
+  /** Whether the latest use was counted in memory: true from a failed use to the next answered one. */
+  private counting: 'shared' | 'memory' = 'shared';
   private saltRetryAt = -Infinity;
   private readonly primary: QuotaStore;
   private readonly options: { timeoutMs: number | null; log: (message: string) => void; now?: () => number };
@@ -35,6 +37,11 @@ export class FallbackQuotaStore implements QuotaStore {
       () => this.primary.remember(key, member, limit, expiresAt),
       () => this.fallback.remember(key, member, limit, expiresAt),
     );
+  }
+
+  /** Whether this instance is counting in its own memory now (the latest use went to the fallback). */
+  get fallingBack(): boolean {
+    return this.counting === 'memory';
   }
 
   ping(): Promise<void> {
@@ -90,13 +97,24 @@ export class FallbackQuotaStore implements QuotaStore {
     // Bounded already: a plain value passes straight through, a failure goes to the fallback.
     try {
       const result = primary();
-      return result instanceof Promise ? result.catch((error: unknown) => this.failed(error, fallback)) : result;
+      if (!(result instanceof Promise)) {
+        this.counting = 'shared';
+        return result;
+      }
+      return result.then(
+        (value) => {
+          this.counting = 'shared';
+          return value;
+        },
+        (error: unknown) => this.failed(error, fallback),
+      );
     } catch (error) {
       return this.failed(error, fallback);
     }
   }
 
   private failed<T>(error: unknown, fallback: () => T | Promise<T>): T | Promise<T> {
+    this.counting = 'memory';
     const now = (this.options.now ?? Date.now)();
     if (now - this.lastLog >= 60_000) {
       this.lastLog = now;
@@ -111,7 +129,9 @@ export class FallbackQuotaStore implements QuotaStore {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
       });
-      return await Promise.race([primary(), timeout]);
+      const value = await Promise.race([primary(), timeout]);
+      this.counting = 'shared';
+      return value;
     } catch (error) {
       return this.failed(error, fallback);
     } finally {

@@ -1,5 +1,6 @@
 import type { RateLimits } from '../config/config.ts';
 import type { ClientRef } from '../http/answer.ts';
+import type { QuotaFace } from '../metrics/metrics-recorder.ts';
 import { clientKey, quotaClient } from './client-key.ts';
 import { FallbackQuotaStore } from './fallback-quota-store.ts';
 import type { QuotaStore } from './quota-store.ts';
@@ -25,13 +26,18 @@ export function networkLimits(limits: RateLimits, multiplier: number): RateLimit
   };
 }
 
-/** The gate over a store; null when quotas are off (RATE_LIMITS=off). */
-export function createQuotaGate(limits: RateLimits, store: QuotaStore, now?: () => number): QuotaGate | null {
+/** The gate over a store; null when quotas are off (RATE_LIMITS=off). `refused`: told which quota refused each refusal. */
+export function createQuotaGate(
+  limits: RateLimits,
+  store: QuotaStore,
+  now?: () => number,
+  refused?: (face: QuotaFace) => void,
+): QuotaGate | null {
   if (!limits.enabled) return null;
-  const limiter = createRateLimiter(limits, store, now);
+  const limiter = createRateLimiter(limits, store, now, refused);
   // A network's key is its name ("n.claude": no base64url key has a dot), with its own limiter.
   const networks = new Map<string, RateLimiter>(
-    limits.networks.map((n) => [`n.${n.name}`, createRateLimiter(networkLimits(limits, n.multiplier), store, now)]),
+    limits.networks.map((n) => [`n.${n.name}`, createRateLimiter(networkLimits(limits, n.multiplier), store, now, refused)]),
   );
   const limiterOf = (key: string) => (networks.size === 0 ? limiter : (networks.get(key) ?? limiter));
   let salt: string | null = limits.salt;

@@ -82,6 +82,28 @@ describe('rate limiter', () => {
   });
 });
 
+describe('refusals, for the metrics', () => {
+  it('names the quota that refused each refused request, and nothing for an admitted one', async () => {
+    const refused = vi.fn();
+    const limiter = createRateLimiter(limits, new MemoryQuotaStore(), Date.now, refused);
+    for (let id = 1; id <= 3; id++) await limiter.rest('a', id);
+    expect(refused).not.toHaveBeenCalled();
+    expect((await limiter.rest('a', 4)).allowed).toBe(false);
+    expect(refused).toHaveBeenLastCalledWith('rest_distinct_ids');
+    await limiter.rest('a', 1);
+    await limiter.rest('a', 2);
+    expect(refused).toHaveBeenLastCalledWith('rest');
+    await limiter.mcp('b', true);
+    await limiter.mcp('b', true);
+    await limiter.mcp('b', true);
+    expect(refused).toHaveBeenLastCalledWith('mcp_tool_calls');
+    await limiter.mcp('b', false);
+    await limiter.mcp('b', false);
+    expect(refused).toHaveBeenLastCalledWith('mcp_requests');
+    expect(refused).toHaveBeenCalledTimes(4);
+  });
+});
+
 describe('quota store fallback', () => {
   const down = () => Promise.reject(new Error('store down'));
   const never = () => new Promise<never>(() => {});
@@ -107,6 +129,29 @@ describe('quota store fallback', () => {
       expect(results.filter((r) => r.allowed)).toHaveLength(4);
       expect(log).toHaveBeenCalledTimes(1);
       expect(log.mock.calls[0]![0]).toMatch(/quota store unavailable/);
+    }
+  });
+
+  it('says whether it is counting in memory: from a failed use until the shared store answers again', async () => {
+    let up = false;
+    const memory = new MemoryQuotaStore();
+    const flaky: QuotaStore = {
+      take: (...args) => (up ? memory.take(...args) : down()),
+      remember: (...args) => (up ? memory.remember(...args) : down()),
+      salt: () => memory.salt(),
+      ping: () => memory.ping(),
+    };
+    for (const timeoutMs of [50, null]) {
+      up = true;
+      const store = new FallbackQuotaStore(flaky, { timeoutMs, log: () => {} });
+      await store.take('k', 5, Date.now() + 60_000);
+      expect(store.fallingBack).toBe(false);
+      up = false;
+      await store.take('k', 5, Date.now() + 60_000);
+      expect(store.fallingBack).toBe(true);
+      up = true;
+      await store.remember('m', 1, 5, Date.now() + 60_000);
+      expect(store.fallingBack).toBe(false);
     }
   });
 });

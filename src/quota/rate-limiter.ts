@@ -1,6 +1,7 @@
 import type { RateLimits } from '../config/config.ts';
 import { type QuotaFields, rateLimitMember, rateLimitPolicyField } from '../http/rate-limit-fields.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
+import type { QuotaFace } from '../metrics/metrics-recorder.ts';
 import type { QuotaStore, QuotaTake } from './quota-store.ts';
 
 /** What a quota check decides: go on or 429, and the fields every answer carries. */
@@ -20,6 +21,8 @@ interface Quota {
   length: number;
   /** Counts distinct members (product ids) rather than uses. */
   distinct: boolean;
+  /** What its refusals count as (src/metrics/). */
+  face: QuotaFace;
 }
 
 /** The quotas a kind of request is checked against, in order, and their policy field, built once. */
@@ -51,18 +54,24 @@ const CACHED_CLIENTS = 10_000;
  * This runs on every API request: it is written to allocate little and to stay synchronous while
  * the store answers synchronously (the SQLite file, memory).
  */
-export function createRateLimiter(limits: RateLimits, store: QuotaStore, now: () => number = Date.now) {
-  const quota = (index: number, policy: string, limit: number, windowSeconds: number, distinct = false): Quota => ({
+export function createRateLimiter(
+  limits: RateLimits,
+  store: QuotaStore,
+  now: () => number = Date.now,
+  refused: (face: QuotaFace) => void = () => {},
+) {
+  const quota = (index: number, policy: string, face: QuotaFace, limit: number, windowSeconds: number, distinct = false): Quota => ({
     index,
     policy,
     limit,
     length: windowSeconds * 1000,
     distinct,
+    face,
   });
-  const rest = quota(0, 'rest', limits.rest, limits.windowSeconds);
-  const ids = quota(1, 'ids', limits.distinctIds, limits.distinctWindowSeconds, true);
-  const mcpPosts = quota(2, 'mcp', limits.mcpRequests, limits.windowSeconds);
-  const mcpCalls = quota(3, 'mcp-calls', limits.mcpCalls, limits.windowSeconds);
+  const rest = quota(0, 'rest', 'rest', limits.rest, limits.windowSeconds);
+  const ids = quota(1, 'ids', 'rest_distinct_ids', limits.distinctIds, limits.distinctWindowSeconds, true);
+  const mcpPosts = quota(2, 'mcp', 'mcp_requests', limits.mcpRequests, limits.windowSeconds);
+  const mcpCalls = quota(3, 'mcp-calls', 'mcp_tool_calls', limits.mcpCalls, limits.windowSeconds);
   const quotaCount = [rest, ids, mcpPosts, mcpCalls].length;
 
   const plan = (...quotas: Quota[]): Plan => ({
@@ -138,6 +147,7 @@ export function createRateLimiter(limits: RateLimits, store: QuotaStore, now: ()
     const state = rateLimitMember(q.policy, Math.max(0, q.limit - taken.used), reset);
     const next = field === '' ? state : `${field}, ${state}`;
     if (taken.allowed) return next;
+    refused(q.face);
     return { allowed: false, retryAfter: reset, headers: { 'RateLimit-Policy': plan.policy, RateLimit: next } };
   };
 

@@ -89,7 +89,7 @@ describe('the MCP fast lane answers as the SDK does', () => {
         // And it was the fast lane that answered.
         const facts = new WebRequestFacts(request(revision, id, name, args));
         const read = await readMessage(facts, CATALOG_TOOLS);
-        expect('body' in read && fastLaneAnswer(deps, CATALOG_TOOLS, read, facts)).toMatchObject({ status: 200 });
+        expect('body' in read && fastLaneAnswer(deps, CATALOG_TOOLS, read, facts)?.answer).toMatchObject({ status: 200 });
       },
     );
   }

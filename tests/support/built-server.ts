@@ -4,6 +4,8 @@ import { generousQuotas } from './quota-env.ts';
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server process's id (to look at what it listens on). */
+  pid: number;
   output: () => string;
   /** SIGTERM: the server finishes what is in flight and gives its quota leases back. */
   stop: () => Promise<void>;
@@ -64,6 +66,7 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Run
   };
   return {
     baseUrl,
+    pid: child.pid!,
     output: () => output,
     stop: () => end('SIGTERM'),
     kill: () => end('SIGKILL'),

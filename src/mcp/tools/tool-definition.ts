@@ -14,6 +14,8 @@ export interface ToolSpec<In extends z.ZodObject = z.ZodObject, Out extends z.Zo
   outputSchema: Out;
   /** The ui:// view (an MCP App) hosts show its results in, when the endpoint serves views. */
   view?: string;
+  /** A search: its runs are timed for the metrics (search_duration_seconds). */
+  timed?: boolean;
   run: (ctx: AnswerContext, args: z.infer<In>) => CallToolResult;
 }
 
@@ -31,9 +33,20 @@ export const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempot
 
 /** Each tool's folder states its types once, here. */
 export function defineTool<In extends z.ZodObject, Out extends z.ZodObject>(spec: ToolSpec<In, Out>): ToolDefinition {
-  const { run, ...contract } = spec;
+  const { run: untimed, timed, ...contract } = spec;
   const inputSchema = withMemoizedJsonSchema(spec.inputSchema);
   const outputSchema = withMemoizedJsonSchema(spec.outputSchema);
+  const run: typeof untimed = !timed
+    ? untimed
+    : (ctx, args) => {
+        if (ctx.metrics === undefined) return untimed(ctx, args);
+        const started = performance.now();
+        try {
+          return untimed(ctx, args);
+        } finally {
+          ctx.metrics.search(spec.name, (performance.now() - started) / 1000);
+        }
+      };
   const answer = (ctx: AnswerContext, args: Record<string, unknown>): CallToolResult => {
     try {
       return run(ctx, args as z.infer<In>);

@@ -9,9 +9,11 @@ import type { Answer } from '../../http/answer.ts';
 import { errorAnswer } from '../../http/api-error.ts';
 import { builtAppViews } from '../../mcp/app-views.ts';
 import { APP_VIEWS_DIR } from '../../mcp-app/view-files.ts';
+import { createPrometheusRecorder } from '../../metrics/prometheus-recorder.ts';
 import type { Logger } from '../../operations/logger.ts';
 import { loadAstroPages } from '../astro-renderer/astro-pages.ts';
 import { clientErrorAnswer, type ParserError, rawAnswer } from './client-error.ts';
+import { createMetricsListener } from './metrics-listener.ts';
 import { nodePlatform } from './node-platform.ts';
 import { clientOf, NO_CLIENT, NodeBodyRequest, NodeRequestFacts, targetOf } from './node-request.ts';
 import { bodyPending, settleUnreadBody } from './request-body.ts';
@@ -58,17 +60,20 @@ function logWhenDone(app: App, req: IncomingMessage, res: ServerResponse, route:
   const started = performance.now();
   res.once('close', () => {
     const finished = res.writableFinished;
+    const durationMs = performance.now() - started;
     app.logger.request(
       {
         method: req.method ?? '',
         route,
         status: finished ? res.statusCode : null,
-        durationMs: performance.now() - started,
+        durationMs,
         catalogVersion: app.catalogVersion(),
         ...(finished ? {} : { aborted: true as const }),
       },
       level,
     );
+    // A request whose client left has no status: counted by the log alone.
+    if (finished) app.metrics.request(route, req.method ?? '', res.statusCode, durationMs / 1000);
   });
 }
 
@@ -137,7 +142,14 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
   const served = serveOwnBuild(distDir);
   const pages = await loadAstroPages(join(served.dir('server'), 'entry.mjs'));
   const files = staticFiles(served.dir('client'));
-  const app = createApp(config, nodePlatform(files, pages, builtAppViews(join(served.dir('server'), APP_VIEWS_DIR))));
+  // Metrics only with METRICS_PORT: otherwise the app's recorder is the no-op one and no listener is made.
+  const recorder = config.metrics && createPrometheusRecorder();
+  const app = createApp(
+    config,
+    nodePlatform(files, pages, builtAppViews(join(served.dir('server'), APP_VIEWS_DIR))),
+    recorder ?? undefined,
+  );
+  const metricsServer = recorder && createMetricsListener(recorder.registry, (error) => app.logger.error('metrics', error));
   const server = createServer(
     { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
     (req, res) => dispatch(app, config, req, res),
@@ -158,9 +170,12 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
       files.moveTo(served.relink('client'));
     } catch (error) {
       app.logger.warn('server', `the rebuild's documents cannot be taken up (${(error as Error).message}): still serving the build it has`);
+      app.metrics.catalogSwap('failed');
       return;
     }
-    if (app.refreshCatalog())
+    const outcome = app.refreshCatalog();
+    app.metrics.catalogSwap(outcome);
+    if (outcome === 'swapped')
       app.logger.info('catalog', `answering from catalog version ${app.catalogVersion()} (a rebuild was put in place)`);
   };
   const watch = setInterval(() => {
@@ -172,6 +187,7 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
   watch.unref();
   const release = () => {
     clearInterval(watch);
+    metricsServer?.close();
     app.close();
     served.remove();
   };
@@ -196,7 +212,7 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
         clearTimeout(bound);
       });
     }));
-  return { server, logger: app.logger, refresh: takeUp, shutdown, release };
+  return { server, metricsServer, logger: app.logger, refresh: takeUp, shutdown, release };
 }
 
 /** How often the server looks for a rebuild's signal. */
@@ -219,6 +235,8 @@ const TIMEOUT_CHECK_MS = 1_000;
 
 export interface NodeService {
   server: Server;
+  /** The metrics' own listener, not listening yet (METRICS_PORT); null: metrics off. */
+  metricsServer: Server | null;
   logger: Logger;
   /** Takes up what is in place now: dist's documents and the snapshot at CATALOG_DB (SIGHUP). */
   refresh(): void;

@@ -18,6 +18,7 @@ export const searchLocalProductsTool = defineTool({
     'its price and image. The answer echoes the filters it applied and says which place was searched and how, and what to try when nothing matched.',
   inputSchema: SearchInputSchema,
   view: PRODUCT_CARDS_URI,
+  timed: true,
   outputSchema: SearchOutputSchema,
   run: (ctx, args) => {
     const { output, isError } = searchLocalProducts(ctx, args);

@@ -13,5 +13,6 @@ export const researchSearchTool = defineTool({
     'for fetch, a title and the canonical product URL to cite.',
   inputSchema: ResearchSearchInputSchema,
   outputSchema: ResearchSearchOutputSchema,
+  timed: true,
   run: (ctx, { query }) => structuredResult(researchSearch(ctx, query)),
 });
