@@ -113,7 +113,7 @@ function webFace(app: Omit<App, 'fetch'>): App['fetch'] {
  * requests into these and back.
  */
 export function createApp(config: Config, platform: Platform): App {
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, platform.logOutput ?? 'sync');
   const logError = (scope: string) => (error: unknown) => logger.error(scope, error);
   const catalog = lazyCatalog(config.catalogDb, {
     releaseAfterMs: config.snapshotReleaseSeconds * 1000,
