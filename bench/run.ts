@@ -216,7 +216,9 @@ try {
           `bare node:http ${Math.round(summary.bareRps)} req/s (p99 ${summary.bareP99} ms), ` +
           `ratio ${fixed(summary.medianRatio)} (median of ${rounds} rounds: ${summary.ratios.map((r) => fixed(r)).join(' ')}); ` +
           `quotas off ${Math.round(summary.quotasOffRps)} req/s (p99 ${summary.quotasOffP99} ms), ` +
-          `on/off ratio ${fixed(summary.medianQuotaRatio)} (${summary.quotaRatios.map((r) => fixed(r)).join(' ')})` +
+          `on/off ratio ${fixed(summary.medianQuotaRatio)} (${summary.quotaRatios.map((r) => fixed(r)).join(' ')}); ` +
+          `request log off (LOG_LEVEL=warn) ${Math.round(summary.logOffRps)} req/s (p99 ${summary.logOffP99} ms), ` +
+          `request log on/off ratio ${fixed(summary.medianLogRatio)} (${summary.logRatios.map((r) => fixed(r)).join(' ')})` +
           (summary.errors ? `, ${summary.errors} non-2xx` : ''),
       );
     }

@@ -1,7 +1,8 @@
 /**
- * Stats requests per second of the built self-hosted server (quotas on, limits above the load)
- * divided by a bare node:http server returning the same answer, and by the same server with quotas
- * off, measured in turn in one run (these machines are noisy), with p99.
+ * Stats requests per second of the built self-hosted server (quotas on, limits above the load,
+ * the request log at its default level) divided by a bare node:http server returning the same
+ * answer, by the same server with quotas off, and by the same server writing no request line
+ * (LOG_LEVEL=warn), measured in turn in one run (these machines are noisy), with p99.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -9,15 +10,22 @@ import { cpus } from 'node:os';
 import { measure, type Sample } from './support/load.ts';
 import { pin, QUOTAS_ON, startProcess } from './support/server-process.ts';
 
-export const TARGETS = { bare: 'bare node:http', ours: 'self-hosted server', quotasOff: 'self-hosted, quotas off' } as const;
+export const TARGETS = {
+  bare: 'bare node:http',
+  ours: 'self-hosted server',
+  quotasOff: 'self-hosted, quotas off',
+  logOff: 'self-hosted, request log off',
+} as const;
 
 export async function benchStatsThroughput(options: { snapshot: string; rounds: number; seconds: number; spread: boolean }) {
   const path = '/api/public/v1/products/1/stats';
   if (pin) spawnSync('taskset', ['-a', '-cp', '0', String(process.pid)]);
   const serve = (env: Record<string, string>) =>
     startProcess(['scripts/serve.ts'], { HOST: '127.0.0.1', PORT: '0', CATALOG_DB: options.snapshot, ...env });
-  const server = await serve(QUOTAS_ON);
-  const unlimited = await serve({ RATE_LIMITS: 'off' });
+  const server = await serve({ ...QUOTAS_ON, LOG_LEVEL: 'info' });
+  const unlimited = await serve({ RATE_LIMITS: 'off', LOG_LEVEL: 'info' });
+  // The same server but for its request lines: warn is the first level that writes none.
+  const unlogged = await serve({ ...QUOTAS_ON, LOG_LEVEL: 'warn' });
   const sample = await fetch(server.url + path);
   const headers: Record<string, string> = {};
   sample.headers.forEach((value, name) => {
@@ -26,21 +34,22 @@ export async function benchStatsThroughput(options: { snapshot: string; rounds: 
   const answer = JSON.stringify({ body: await sample.text(), headers });
   const bare = await startProcess(['bench/bare-server.ts'], { BARE_ANSWER: answer });
   try {
-    // Warm all three (JIT, SQLite page cache) before measuring.
-    for (const url of [server.url, unlimited.url, bare.url]) await measure('warm-up', url + path, 2);
+    // Warm them all (JIT, SQLite page cache) before measuring.
+    for (const url of [server.url, unlimited.url, unlogged.url, bare.url]) await measure('warm-up', url + path, 2);
     const samples: Sample[] = [];
-    // The order turns every round (ABC, BCA, CAB…): a drift in the machine's speed weighs on all alike.
+    // The order turns every round (ABCD, BCDA, CDAB…): a drift in the machine's speed weighs on all alike.
     const runs = [
       () => measure(TARGETS.bare, bare.url + path, options.seconds, options.spread),
       () => measure(TARGETS.ours, server.url + path, options.seconds, options.spread),
       () => measure(TARGETS.quotasOff, unlimited.url + path, options.seconds, options.spread),
+      () => measure(TARGETS.logOff, unlogged.url + path, options.seconds, options.spread),
     ];
     for (let round = 0; round < options.rounds; round++) {
       for (let i = 0; i < runs.length; i++) samples.push(await runs[(round + i) % runs.length]!());
     }
     return samples;
   } finally {
-    await Promise.all([server.stop(), unlimited.stop(), bare.stop()]);
+    await Promise.all([server.stop(), unlimited.stop(), unlogged.stop(), bare.stop()]);
     // Give this process (and what it starts next, such as the build benchmark) every core back.
     if (pin) spawnSync('taskset', ['-a', '-cp', `0-${cpus().length - 1}`, String(process.pid)]);
   }
@@ -52,12 +61,14 @@ export function summarizeThroughput(samples: Sample[]) {
   const bare = of(TARGETS.bare);
   const ours = of(TARGETS.ours);
   const off = of(TARGETS.quotasOff);
+  const logOff = of(TARGETS.logOff);
   // Ratio per round (measurements of one round share the machine's state), then the median.
   const ratiosTo = (base: Sample[]) => ours.map((s, i) => s.requestsPerSecond / base[i]!.requestsPerSecond).sort((a, b) => a - b);
   // An even count's median is the mean of its two middle values.
   const median = (xs: number[]) => (xs[Math.floor((xs.length - 1) / 2)]! + xs[Math.floor(xs.length / 2)]!) / 2;
   const ratios = ratiosTo(bare);
   const quotaRatios = ratiosTo(off);
+  const logRatios = ratiosTo(logOff);
   return {
     bareRps: mean(bare.map((s) => s.requestsPerSecond)),
     oursRps: mean(ours.map((s) => s.requestsPerSecond)),
@@ -65,10 +76,14 @@ export function summarizeThroughput(samples: Sample[]) {
     bareP99: Math.max(...bare.map((s) => s.p99)),
     oursP99: Math.max(...ours.map((s) => s.p99)),
     quotasOffP99: Math.max(...off.map((s) => s.p99)),
+    logOffRps: mean(logOff.map((s) => s.requestsPerSecond)),
+    logOffP99: Math.max(...logOff.map((s) => s.p99)),
     medianRatio: median(ratios),
     ratios,
     medianQuotaRatio: median(quotaRatios),
     quotaRatios,
+    medianLogRatio: median(logRatios),
+    logRatios,
     errors: samples.reduce((n, s) => n + s.non2xx, 0),
   };
 }

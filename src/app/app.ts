@@ -120,7 +120,7 @@ function webFace(app: Omit<App, 'fetch'>): App['fetch'] {
  * self-hosted server's Prometheus recorder when METRICS_PORT is set; otherwise nowhere).
  */
 export function createApp(config: Config, platform: Platform, metrics: MetricsRecorder = NO_METRICS): App {
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, platform.logOutput ?? 'sync');
   const logError = (scope: string) => (error: unknown) => logger.error(scope, error);
   const catalog = lazyCatalog(config.catalogDb, {
     releaseAfterMs: config.snapshotReleaseSeconds * 1000,

@@ -2,6 +2,7 @@ import type { Config } from '../config/config.ts';
 import type { StaticFiles } from '../documents/serve-documents.ts';
 import type { CdnHeaders } from '../http/caching.ts';
 import type { AppViews } from '../mcp/app-views.ts';
+import type { LogOutput } from '../operations/log-destination.ts';
 import type { PageRenderer } from '../product-pages/page-model.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
 
@@ -13,6 +14,8 @@ export interface Platform {
    * depends on the store the configuration chooses. `log`: the store's own warnings (connection trouble).
    */
   quotaStore(config: Config, log: (message: string) => void): { store: QuotaStore; timeoutMs: number | null };
+  /** How the log reaches stdout (log-destination.ts): asynchronously in a long-lived process; unset, synchronously. A sink in tests. */
+  logOutput?: LogOutput;
   /** Whether the DNS-rebinding Host check applies (off where the platform serves public host names). */
   checkHost: boolean;
   /** Headers for the platform's CDN, when it reads its own (Netlify). */

@@ -1,4 +1,7 @@
+import pino from 'pino';
 import type { LogLevel } from '../config/config.ts';
+import { destinationOf, type LogOutput } from './log-destination.ts';
+import { requestLine } from './request-line.ts';
 
 /** One request, as the log states it: never an address, a query string or a body. */
 export interface RequestLine {
@@ -14,10 +17,10 @@ export interface RequestLine {
 }
 
 /**
- * Every field a request's log line can have, as the privacy policy states them (src/legal/): the
- * line's time and level, "request", then the request as above.
+ * Every field a request's log line can have, in the line's order, as the privacy policy states
+ * them (src/legal/): the line's level and time, "request", then the request as above.
  */
-export const REQUEST_LOG_FIELDS = ['time', 'level', 'msg', 'method', 'route', 'status', 'durationMs', 'catalogVersion', 'aborted'] as const;
+export const REQUEST_LOG_FIELDS = ['level', 'time', 'msg', 'method', 'route', 'status', 'durationMs', 'catalogVersion', 'aborted'] as const;
 
 /** The service's log: one JSON object per line on stdout, for a collector to parse. */
 export interface Logger {
@@ -31,63 +34,56 @@ export interface Logger {
   error(scope: string, error: unknown): void;
 }
 
-const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
-
-/** Durations to a tenth of a millisecond: finer is noise on a shared machine. */
-const tenths = (ms: number) => Math.round(ms * 10) / 10;
+let lastMs = 0;
+let lastTime = '';
 
 /**
- * Lines written to stdout once per turn of the event loop: a write to a pipe is a system call
- * (synchronous on Linux), and a busy server answers many requests a turn. Flushed on exit too.
+ * pino's `isoTime`, formatted once per millisecond: a busy server logs many lines in one, and
+ * `toISOString` was about 40% of pino's time for a line (docs/benchmarks.md, "The request log"). A partial JSON
+ * string with its leading comma, as pino's `timestamp` option takes it.
  */
-function stdoutByTurn(): (line: string) => void {
-  let pending: string[] = [];
-  const flush = () => {
-    if (pending.length === 0) return;
-    const text = pending.join('');
-    pending = [];
-    process.stdout.write(text);
-  };
-  process.once('exit', flush);
-  return (line) => {
-    if (pending.push(line) === 1) setImmediate(flush);
-  };
+function isoTimeField(): string {
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastMs = now;
+    lastTime = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return lastTime;
 }
 
-let sharedStdout: ((line: string) => void) | undefined;
+/**
+ * pino configured for the lines the service always wrote: `level` as its label, `time` as an ISO
+ * string, and nothing of pino's own (its default `pid` and `hostname` are left out: `base: null`).
+ * The message goes in the logged object as `msg` (never as pino's message argument, which it
+ * writes last), so every line reads level, time, msg, then its fields.
+ */
+const options = (level: LogLevel): pino.LoggerOptions => ({
+  level,
+  base: null,
+  timestamp: isoTimeField,
+  formatters: { level: (label) => ({ level: label }) },
+});
 
-/** The process's stdout, shared by every logger of the process (one flush per turn for all). */
-function stdout(): (line: string) => void {
-  sharedStdout ??= stdoutByTurn();
-  return sharedStdout;
-}
-
-export function createLogger(level: LogLevel, write: (line: string) => void = stdout()): Logger {
-  const at = RANK[level];
-  const emit = (lineLevel: Exclude<LogLevel, 'silent'>, fields: Record<string, unknown>) => {
-    if (RANK[lineLevel] < at) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: lineLevel, ...fields })}\n`);
-  };
+/**
+ * `output`: stdout through pino's asynchronous destination (a long-lived server) or its
+ * synchronous one (a serverless function: log-destination.ts says why), or a sink of whole lines.
+ */
+export function createLogger(level: LogLevel, output: LogOutput = 'sync'): Logger {
+  const destination = destinationOf(output);
+  const log = pino(options(level), destination);
+  const lifecycle = log.child({}, { level: level === 'silent' ? 'silent' : 'info' });
   return {
-    // Field by field rather than spread: a request's line holds these and nothing else, whatever
-    // object a caller hands in (the privacy policy lists them: REQUEST_LOG_FIELDS).
-    request: (line, lineLevel = 'info') =>
-      emit(lineLevel, {
-        msg: line.aborted ? 'request aborted by the client' : 'request',
-        method: line.method,
-        route: line.route,
-        status: line.status,
-        durationMs: tenths(line.durationMs),
-        catalogVersion: line.catalogVersion,
-        ...(line.aborted ? { aborted: true } : {}),
-      }),
-    info: (scope, message) => emit('info', { scope, msg: message }),
-    lifecycle: (scope, message) => {
-      if (level !== 'silent') write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', scope, msg: message })}\n`);
+    // By hand (request-line.ts), field by field: a request's line holds REQUEST_LOG_FIELDS and
+    // nothing else, whatever object a caller hands in (the privacy policy lists them).
+    request: (line, lineLevel = 'info') => {
+      if (log.isLevelEnabled(lineLevel)) destination.write(requestLine(lineLevel, isoTimeField(), line));
     },
-    warn: (scope, message, fields) => emit('warn', { scope, msg: message, ...fields }),
+    info: (scope, message) => log.info({ scope, msg: message }),
+    lifecycle: (scope, message) => lifecycle.info({ scope, msg: message }),
+    warn: (scope, message, fields) => log.warn({ scope, msg: message, ...fields }),
+    // A plain object, not the Error: pino's error serializer would write `err: {type, message, stack}`.
     error: (scope, error) =>
-      emit('error', {
+      log.error({
         scope,
         msg: error instanceof Error ? error.message : String(error),
         ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),

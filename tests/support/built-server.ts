@@ -1,13 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { generousQuotas } from './quota-env.ts';
 
 export interface RunningServer {
   baseUrl: string;
   /** The server process's id (to look at what it listens on). */
   pid: number;
+  /** stdout and stderr as they came. */
   output: () => string;
-  /** SIGTERM: the server finishes what is in flight and gives its quota leases back. */
+  /** stdout alone: the log's lines. */
+  stdout: () => string;
+  /** SIGTERM: the server finishes what is in flight and gives its quota leases back; resolves once its output is all read. */
   stop: () => Promise<void>;
   /** SIGKILL: a crash, which gives nothing back. */
   kill: () => Promise<void>;
@@ -42,6 +44,10 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Run
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  // 'close' rather than 'exit': the process has ended and its pipes are read to their end.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
     const onData = (chunk: Buffer) => {
@@ -60,14 +66,14 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Run
     });
   });
   const end = async (signal: NodeJS.Signals) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill(signal);
-    await once(child, 'exit');
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await closed;
   };
   return {
     baseUrl,
     pid: child.pid!,
     output: () => output,
+    stdout: () => stdout,
     stop: () => end('SIGTERM'),
     kill: () => end('SIGKILL'),
   };

@@ -14,6 +14,8 @@ const BLOBS_TIMEOUT_MS = 250;
 export const netlifyPlatform: Platform = {
   quotaStore: () => ({ store: new BlobsQuotaStore(openSiteStore), timeoutMs: BLOBS_TIMEOUT_MS }),
   checkHost: false,
+  // A function instance may be frozen once its answer is sent: each line is written before that.
+  logOutput: 'sync',
   cdn: {
     perClient: { 'Netlify-CDN-Cache-Control': 'no-store' },
     shared: (cache, query) => ({

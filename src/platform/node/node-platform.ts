@@ -11,7 +11,8 @@ const FILE_BUSY_TIMEOUT_MS = 200;
 /**
  * A machine the operator runs (the self-hosted server, `astro dev`): quotas in the RATE_LIMIT_DB
  * file shared by every process of the machine, or with RATE_LIMIT_REDIS_URL in Redis, shared by
- * every instance behind a load balancer; the Host check on, no CDN of its own.
+ * every instance behind a load balancer; the Host check on, no CDN of its own; the log written
+ * asynchronously (flushed on exit).
  */
 export function nodePlatform(files?: StaticFiles, pages?: PageRenderer, appViews?: AppViews): Platform {
   return {
@@ -21,6 +22,8 @@ export function nodePlatform(files?: StaticFiles, pages?: PageRenderer, appViews
         : // The file's latency is bounded by SQLite's busy timeout: no timer per use.
           { store: new LocalQuotaStore(rateLimits.localStore, { busyTimeoutMs: FILE_BUSY_TIMEOUT_MS }), timeoutMs: null },
     checkHost: true,
+    // A process that lives on: its log is written after the answers, never in their way.
+    logOutput: 'async',
     files,
     pages,
     appViews,
