@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogLevel } from '../config/config.ts';
-import { createLogger, type Logger, REQUEST_LOG_FIELDS, type RequestLine } from './logger.ts';
+import { createLogger, type Logger, REQUEST_LOG_FIELDS } from './logger.ts';
+import type { RequestLine } from './request-line.ts';
 
 /** Every line a logger at `level` writes, parsed. */
 function capture(level: LogLevel, use: (logger: Logger) => void): Record<string, unknown>[] {

@@ -1,20 +1,7 @@
 import pino from 'pino';
 import type { LogLevel } from '../config/config.ts';
 import { destinationOf, type LogOutput } from './log-destination.ts';
-import { requestLine } from './request-line.ts';
-
-/** One request, as the log states it: never an address, a query string or a body. */
-export interface RequestLine {
-  method: string;
-  /** The route's template ("/api/public/v1/products/{productId}/stats"), never the path asked for. */
-  route: string;
-  /** null when the client left before the answer. */
-  status: number | null;
-  durationMs: number;
-  /** The snapshot the service answered from; null before one is open. */
-  catalogVersion: string | null;
-  aborted?: true;
-}
+import { type RequestLine, requestLine } from './request-line.ts';
 
 /**
  * Every field a request's log line can have, in the line's order, as the privacy policy states

@@ -1,4 +1,15 @@
-import type { RequestLine } from './logger.ts';
+/** One request, as the log states it: never an address, a query string or a body. */
+export interface RequestLine {
+  method: string;
+  /** The route's template ("/api/public/v1/products/{productId}/stats"), never the path asked for. */
+  route: string;
+  /** null when the client left before the answer. */
+  status: number | null;
+  durationMs: number;
+  /** The snapshot the service answered from; null before one is open. */
+  catalogVersion: string | null;
+  aborted?: true;
+}
 
 /** JSON string literals of the values a server repeats (methods, route templates, catalog versions). */
 const literals = new Map<string, string>();
