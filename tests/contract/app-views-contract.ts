@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_CARDS_URI } from '../../src/mcp-app/view-files.ts';
 import { readSampleExport } from '../support/sample-export.ts';
-import { connectSdkClient, type Fetch, rpc, SDK_CLIENTS } from './mcp-contract.ts';
+import { connectSdkClient, type Fetch, modernHeaders, rpc, SDK_CLIENTS } from './mcp-contract.ts';
 
 const ORIGIN = 'http://localhost';
 const MCP_APP_MIME = 'text/html;profile=mcp-app';
@@ -84,17 +84,10 @@ export function describeAppViewsContract(name: string, target: () => Fetch, site
         'io.modelcontextprotocol/clientCapabilities': { extensions: { [UI_EXTENSION]: { mimeTypes: [MCP_APP_MIME] } } },
         'io.modelcontextprotocol/clientInfo': { name: 'replay', version: '1' },
       };
-      const modern = (method: string, name?: string) => ({
-        'Content-Type': 'application/json',
-        Accept: 'application/json, text/event-stream',
-        'MCP-Protocol-Version': '2026-07-28',
-        'Mcp-Method': method,
-        ...(name ? { 'Mcp-Name': name } : {}),
-      });
       const discover = await rpc(
         target(),
         { jsonrpc: '2.0', id: 3, method: 'server/discover', params: { _meta: envelope } },
-        modern('server/discover'),
+        modernHeaders('server/discover'),
       );
       expect(discover.json.result.capabilities).toMatchObject({ resources: {}, extensions: { [UI_EXTENSION]: {} } });
       // 2026-07-28 requires cache hints on complete list and read results.
@@ -105,7 +98,7 @@ export function describeAppViewsContract(name: string, target: () => Fetch, site
         const answer = await rpc(
           target(),
           { jsonrpc: '2.0', id: 4, method, params: { ...params, _meta: envelope } },
-          modern(method, 'uri' in params ? params.uri : undefined),
+          modernHeaders(method, 'uri' in params ? params.uri : undefined),
         );
         expect(answer.response.status, answer.text).toBe(200);
         expect(answer.json.result).toMatchObject({ resultType: 'complete', cacheScope: 'public' });

@@ -1,4 +1,3 @@
-import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { ManifestSchema } from '../../src/documents/manifest-schema.ts';
@@ -6,6 +5,7 @@ import { duration, legalFacts } from '../../src/legal/legal-facts.ts';
 import { USAGE_RULE_ORIGINAL, USAGE_RULE_PT } from '../../src/legal/usage-policy.ts';
 import { PATHS } from '../../src/service/paths.ts';
 import { htmlProblems } from '../support/document-validators.ts';
+import { type Element, elements } from '../support/html-elements.ts';
 import type { Send } from './stats-contract.ts';
 
 /*
@@ -17,21 +17,6 @@ import type { Send } from './stats-contract.ts';
  */
 const LEGAL = [PATHS.privacy, PATHS.terms, PATHS.contact] as const;
 
-type Element = DefaultTreeAdapterMap['element'];
-
-function elements(html: string): Element[] {
-  const found: Element[] = [];
-  const walk = (node: DefaultTreeAdapterMap['parentNode']) => {
-    for (const child of node.childNodes) {
-      if ('tagName' in child) {
-        found.push(child);
-        walk(child);
-      }
-    }
-  };
-  walk(parse(html));
-  return found;
-}
 const attr = (element: Element, name: string) => element.attrs.find((a) => a.name === name)?.value;
 /** An element and everything inside it, in document order. */
 const descendants = (element: Element): Element[] => [

@@ -22,6 +22,15 @@ export async function rpc(fetch: Fetch, body: unknown, headers: Record<string, s
   return { response, text, json: text ? JSON.parse(text) : null };
 }
 
+/** The headers a 2026-07-28 client sends with a request: its revision, and the method (and tool or resource) it names. */
+export const modernHeaders = (method: string, name?: string): Record<string, string> => ({
+  'Content-Type': 'application/json',
+  Accept: 'application/json, text/event-stream',
+  'MCP-Protocol-Version': '2026-07-28',
+  'Mcp-Method': method,
+  ...(name ? { 'Mcp-Name': name } : {}),
+});
+
 /** The SDK clients people run: v1 (1.32), and v2 in its default (2025) mode, probing, and pinned to 2026-07-28. */
 export const SDK_CLIENTS = ['v1', 'v2', 'v2-auto', 'v2-2026-07-28'] as const;
 export type SdkClientKind = (typeof SDK_CLIENTS)[number];
@@ -151,17 +160,10 @@ export function describeMcpContract(name: string, target: () => Fetch) {
         'io.modelcontextprotocol/clientCapabilities': {},
         'io.modelcontextprotocol/clientInfo': { name: 'replay', version: '1' },
       };
-      const modern = (method: string, name?: string) => ({
-        'Content-Type': 'application/json',
-        Accept: 'application/json, text/event-stream',
-        'MCP-Protocol-Version': '2026-07-28',
-        'Mcp-Method': method,
-        ...(name ? { 'Mcp-Name': name } : {}),
-      });
       const probe = await rpc(
         target(),
         { jsonrpc: '2.0', id: 0, method: 'server/discover', params: { _meta: envelope } },
-        modern('server/discover'),
+        modernHeaders('server/discover'),
       );
       expect(probe.response.status).toBe(200);
       expect(probe.json.result).toMatchObject({
@@ -174,13 +176,17 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       expect(probe.json.result.ttlMs).toBeGreaterThan(0);
       expect(probe.json.result.instructions).toMatch(/catalog_overview/);
 
-      const list = await rpc(target(), { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: envelope } }, modern('tools/list'));
+      const list = await rpc(
+        target(),
+        { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: envelope } },
+        modernHeaders('tools/list'),
+      );
       expect(list.json.result).toMatchObject({ resultType: 'complete', cacheScope: 'public' });
       expect(list.json.result.tools).toHaveLength(3);
       const call = await rpc(
         target(),
         { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_product', arguments: { productId: 1 }, _meta: envelope } },
-        modern('tools/call', 'get_product'),
+        modernHeaders('tools/call', 'get_product'),
       );
       expect(call.json.result).toMatchObject({ resultType: 'complete', structuredContent: { product: { id: 1 } } });
 
@@ -188,12 +194,16 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       const mismatch = await rpc(
         target(),
         { jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: envelope } },
-        modern('tools/call', 'get_product'),
+        modernHeaders('tools/call', 'get_product'),
       );
       expect(mismatch.response.status).toBe(400);
       expect(mismatch.json.error.code).toBe(-32020);
       // initialize is not a 2026-07-28 method.
-      const init = await rpc(target(), { jsonrpc: '2.0', id: 4, method: 'initialize', params: { _meta: envelope } }, modern('initialize'));
+      const init = await rpc(
+        target(),
+        { jsonrpc: '2.0', id: 4, method: 'initialize', params: { _meta: envelope } },
+        modernHeaders('initialize'),
+      );
       expect(init.json.error.code).toBe(-32601);
       // A revision this server does not serve: -32022 with the ones it does, so the client can fall back.
       const future = await rpc(
@@ -204,7 +214,7 @@ export function describeMcpContract(name: string, target: () => Fetch) {
           method: 'server/discover',
           params: { _meta: { ...envelope, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } },
         },
-        { ...modern('server/discover'), 'MCP-Protocol-Version': '2099-01-01' },
+        { ...modernHeaders('server/discover'), 'MCP-Protocol-Version': '2099-01-01' },
       );
       expect(future.response.status).toBe(400);
       expect(future.json.error).toMatchObject({ code: -32022, data: { supported: ['2026-07-28'], requested: '2099-01-01' } });

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PATHS } from '../../src/service/paths.ts';
 import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
 import { validFixture, writeExport } from '../support/fixture-export.ts';
+import { type Element, elements } from '../support/html-elements.ts';
 import { checkProductJsonLd } from '../support/json-ld.ts';
 import type { Send } from './stats-contract.ts';
 
@@ -25,22 +25,6 @@ function jsonLd(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
 }
 
-type Element = DefaultTreeAdapterMap['element'];
-
-/** Every element of a page as an HTML parser (parse5, the WHATWG algorithm) builds it. */
-function elements(html: string): Element[] {
-  const found: Element[] = [];
-  const walk = (node: DefaultTreeAdapterMap['parentNode']) => {
-    for (const child of node.childNodes) {
-      if ('tagName' in child) {
-        found.push(child);
-        walk(child);
-      }
-    }
-  };
-  walk(parse(html));
-  return found;
-}
 const textOf = (element: Element): string =>
   element.childNodes.map((n) => ('value' in n && n.nodeName === '#text' ? n.value : 'tagName' in n ? textOf(n) : '')).join('');
 

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { lazyCatalog } from '../../src/catalog/catalog-reader.ts';
-import { productUrlBuilder } from '../../src/catalog/product-url.ts';
 import { type Answer, toResponse, WebRequestFacts } from '../../src/http/answer.ts';
-import { createMcpEndpoint, type McpDeps } from '../../src/mcp/endpoint.ts';
+import { createMcpEndpoint } from '../../src/mcp/endpoint.ts';
 import { fastLaneAnswer } from '../../src/mcp/fast-lane.ts';
 import { readMessage } from '../../src/mcp/read-message.ts';
 import { CATALOG_TOOLS } from '../../src/mcp/tool-list.ts';
+import { testMcpDeps } from '../support/mcp-deps.ts';
 
 /*
  * The fast lane answers tools/call itself (src/mcp/fast-lane.ts); the SDK is the reference. Every
@@ -14,19 +14,7 @@ import { CATALOG_TOOLS } from '../../src/mcp/tool-list.ts';
  */
 const catalog = lazyCatalog(inject('sampleSnapshot'));
 afterAll(() => catalog.close());
-const deps: McpDeps = {
-  catalog,
-  siteUrl: 'http://localhost:4321',
-  productUrl: productUrlBuilder('http://localhost:4321/produtos/{id}/{slug}'),
-  logError: () => {},
-  logWarn: () => {},
-  cache: { maxAge: 60, staleWhileRevalidate: 300 },
-  allowedHosts: null,
-  allowedOrigins: null,
-  quota: null,
-  // A tools/call answer is the same with the views: only tools/list links them.
-  appViews: null,
-};
+const deps = testMcpDeps(catalog);
 const asResponse = (answer: Answer | Response) => (answer instanceof Response ? answer : toResponse(answer));
 const spec = { path: '/mcp', toolSet: CATALOG_TOOLS };
 const withFastLane = createMcpEndpoint(deps, spec);

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../src/app/app.ts';
 import { lazyCatalog } from '../../src/catalog/catalog-reader.ts';
-import { productUrlBuilder } from '../../src/catalog/product-url.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { WebRequestFacts } from '../../src/http/answer.ts';
-import { createMcpEndpoint, type McpDeps } from '../../src/mcp/endpoint.ts';
+import { createMcpEndpoint } from '../../src/mcp/endpoint.ts';
 import { CATALOG_TOOLS } from '../../src/mcp/tool-list.ts';
 import { createPrometheusRecorder, type PrometheusRecorder } from '../../src/metrics/prometheus-recorder.ts';
 import { nodePlatform } from '../../src/platform/node/node-platform.ts';
 import { SMALL_QUOTAS } from '../contract/quota-contract.ts';
+import { testMcpDeps } from '../support/mcp-deps.ts';
 
 /*
  * What the MCP endpoint and the quota gate count, in this process, on the sample snapshot: the
@@ -50,19 +50,7 @@ function call(id: number, name: string, args: unknown, revision: { header?: stri
 describe('MCP metrics: the fast lane and the SDK count alike', () => {
   const catalog = lazyCatalog(inject('sampleSnapshot'));
   afterAll(() => catalog.close());
-  const deps = (metrics: PrometheusRecorder): McpDeps => ({
-    catalog,
-    siteUrl: 'http://localhost:4321',
-    productUrl: productUrlBuilder('http://localhost:4321/produtos/{id}/{slug}'),
-    logError: () => {},
-    logWarn: () => {},
-    cache: { maxAge: 60, staleWhileRevalidate: 300 },
-    allowedHosts: null,
-    allowedOrigins: null,
-    quota: null,
-    appViews: null,
-    metrics,
-  });
+  const deps = (metrics: PrometheusRecorder) => testMcpDeps(catalog, { metrics });
   const spec = { path: '/mcp', toolSet: CATALOG_TOOLS };
 
   it('counts each call by tool, outcome and revision, the allowances, and the searches that ran', async () => {
