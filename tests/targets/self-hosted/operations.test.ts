@@ -189,9 +189,11 @@ describe('self-hosted operations', () => {
   });
 
   it('on SIGTERM stops accepting, finishes the request in flight, gives quota leases back and exits 0', async () => {
-    const { cwd, snapshot } = privateSite('sigterm', { RATE_LIMITS: 'on', RATE_LIMIT_REST: '800' });
+    // A day-long window: a lease of a window that ends mid-test is rightly not given back.
+    const limits = { RATE_LIMITS: 'on', RATE_LIMIT_REST: '800', RATE_LIMIT_WINDOW_SECONDS: '86400' };
+    const { cwd, snapshot } = privateSite('sigterm', limits);
     const quotas = join(cwd, 'quotas.sqlite');
-    const served = await serve(cwd, { CATALOG_DB: snapshot, RATE_LIMITS: 'on', RATE_LIMIT_REST: '800', RATE_LIMIT_DB: quotas });
+    const served = await serve(cwd, { CATALOG_DB: snapshot, ...limits, RATE_LIMIT_DB: quotas });
     // One REST request leases a block of the quota from the file.
     expect((await fetch(`${served.url}/api/public/v1/products/1/stats`)).status).toBe(200);
     const { port } = new URL(served.url);
