@@ -1,10 +1,11 @@
 import type { Database } from 'better-sqlite3';
-import { NEWEST_PRODUCTS_KEPT, searchDocumentsView, TIER_SHARES } from '../catalog/snapshot-schema.ts';
+import { NEWEST_PRODUCTS_KEPT, searchDocumentsView, searchRowsInsert, TIER_SHARES } from '../catalog/snapshot-schema.ts';
 import { foldKey, slugify } from '../lib/text-keys.ts';
 import { distanceKm } from '../search/planner/geo.ts';
 import { cityToken, districtToken, placeOfAnyTier, WHOLE_CATALOG_PLACE } from '../search/tokens/facet-tokens.ts';
 import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from './export-records.ts';
 import { NewestProducts } from './newest-products.ts';
+import { SMALL_CACHE_KIB, SORTER_HELPERS } from './sorter-settings.ts';
 
 /** An http(s) URL's scheme and authority. */
 const ORIGIN = /^https?:\/\/[^/?#]+/i;
@@ -299,10 +300,15 @@ export function createRecordLoaders(db: Database) {
         publishedViews.push(0);
       }
     });
-    // Ordinals from 1, in price order (snapshot-schema.ts, search_rows).
-    db.exec(`INSERT INTO search_rows (product_id, price_cents)
-      SELECT id, price_cents FROM products WHERE published_at IS NOT NULL ORDER BY price_cents, id`);
-    db.exec(searchDocumentsView(tierThresholds(publishedViews.values())));
+    // Ordinals from 1, in price order (snapshot-schema.ts, search_rows): sorted on every core (the
+    // parse worker is done), in small runs (sorter-settings.ts), not in the load's larger cache.
+    const cacheSize = db.pragma('cache_size', { simple: true }) as number;
+    db.pragma(`threads = ${SORTER_HELPERS}`);
+    db.pragma(`cache_size = -${SMALL_CACHE_KIB}`);
+    db.exec(searchRowsInsert(tierThresholds(publishedViews.values())));
+    db.pragma(`cache_size = ${cacheSize}`);
+    db.pragma('threads = 0');
+    db.exec(searchDocumentsView());
     const cityById = new Map([...cities.byKey.values()].map((c) => [c.id, c]));
     const districtById = new Map([...districts.byKey.values()].map((d) => [d.id, d]));
     for (const [id, t] of merchants) {

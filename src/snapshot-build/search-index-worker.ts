@@ -8,6 +8,7 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { SEARCH_INDEX_PART } from '../catalog/snapshot-schema.ts';
+import { SMALL_CACHE_KIB } from './sorter-settings.ts';
 
 export interface SearchIndexPart {
   snapshotFile: string;
@@ -26,12 +27,15 @@ export function indexSearchIndexPart({ snapshotFile, partFile, from, to, termBuf
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     db.prepare('ATTACH ? AS snapshot').run(snapshotFile);
+    for (const schema of ['main', 'snapshot']) db.pragma(`${schema}.cache_size = -${SMALL_CACHE_KIB}`);
     db.exec(SEARCH_INDEX_PART.table);
     db.exec('BEGIN');
+    db.exec(SEARCH_INDEX_PART.rank.table);
+    db.prepare(SEARCH_INDEX_PART.rank.insert).run(from, to);
     // FTS5 takes an integer only: better-sqlite3 binds a JavaScript number as a real.
     db.prepare(SEARCH_INDEX_PART.settings.termBuffer).run(BigInt(termBufferBytes));
     db.exec(SEARCH_INDEX_PART.settings.noMerges);
-    db.prepare(SEARCH_INDEX_PART.insert).run(from, to);
+    db.exec(SEARCH_INDEX_PART.insert);
     db.exec(SEARCH_INDEX_PART.words);
     db.exec('COMMIT');
   } finally {
