@@ -349,6 +349,8 @@ describe('self-hosted operations', () => {
     expect(readdirSync(cwd).filter((name) => name.includes('.next-'))).toEqual([]);
   });
   it('keeps serving the build it has through full builds beside it (dist emptied, replaced, a new snapshot), and takes up a rebuild only when told', async () => {
+    // Two whole builds (Astro's, the views', the documents') beside a server under load: 25 to 30 s
+    // on two busy cores, past the suite's default bound (its own, 90 s, below).
     // A checkout of its own that `npm run build` can build in: the sources copied (Astro resolves
     // a linked source folder to its real path), the scripts and node_modules linked.
     const { cwd, snapshot } = privateSite('build-beside', {});
@@ -414,7 +416,7 @@ describe('self-hosted operations', () => {
     }
     // A stopped server leaves no copy of its build behind.
     expect(readdirSync(join(cwd, '.served'))).toEqual([]);
-  });
+  }, 90_000);
   it('a second start on a busy port says so in one line before building anything, and the live server is unchanged', async () => {
     const { cwd, snapshot } = privateSite('second-start', {});
     const served = await serve(cwd, { CATALOG_DB: snapshot });
