@@ -4,7 +4,8 @@
  * against the catalog's size, --sizes N,N,…, and only when asked for),
  * --against REV (stats: this checkout's server beside REV's, side by side, before the usual figures),
  * --products N (build benchmark size, default 1,000,000), --build-rounds N (default 3),
- * --rounds N, --seconds N (stats), --naive-runs N (search: runs of the naive plan, 0 for none).
+ * --rounds N, --seconds N (stats), --pair-rounds N, --pair-seconds N (stats: the request log's and the
+ * metrics' costs, two servers at once; defaults 12 and 2), --naive-runs N (search: runs of the naive plan, 0 for none).
  * --peer orama (search: the same query classes in Orama beside ours, on --peer-products N products,
  * default 100,000, the peer's time per class at most about --peer-seconds N, default 30;
  * --only peer runs that table alone).
@@ -28,7 +29,7 @@ import { benchSearchWorstCase, costlyQueries } from './search-worst-case.ts';
 import { benchSnapshotBuild } from './snapshot-build.ts';
 import { benchSoak } from './soak.ts';
 import { benchStatsAgainst } from './stats-against-revision.ts';
-import { benchStatsMetrics, summarizeMetrics } from './stats-metrics.ts';
+import { benchPair, PAIRS } from './stats-pairs.ts';
 import { benchStatsThroughput, summarizeThroughput } from './stats-throughput.ts';
 import { formatSoak } from './support/soak-report.ts';
 
@@ -37,6 +38,9 @@ const { values } = parseArgs({
     only: { type: 'string' },
     products: { type: 'string', default: '1000000' },
     rounds: { type: 'string', default: '6' },
+    /** Stats: rounds and seconds of the pairs at once (bench/stats-pairs.ts). */
+    'pair-rounds': { type: 'string', default: '12' },
+    'pair-seconds': { type: 'string', default: '2' },
     'build-rounds': { type: 'string', default: '3' },
     seconds: { type: 'string', default: '4' },
     against: { type: 'string' },
@@ -216,19 +220,19 @@ try {
           `bare node:http ${Math.round(summary.bareRps)} req/s (p99 ${summary.bareP99} ms), ` +
           `ratio ${fixed(summary.medianRatio)} (median of ${rounds} rounds: ${summary.ratios.map((r) => fixed(r)).join(' ')}); ` +
           `quotas off ${Math.round(summary.quotasOffRps)} req/s (p99 ${summary.quotasOffP99} ms), ` +
-          `on/off ratio ${fixed(summary.medianQuotaRatio)} (${summary.quotaRatios.map((r) => fixed(r)).join(' ')}); ` +
-          `request log off (LOG_LEVEL=warn) ${Math.round(summary.logOffRps)} req/s (p99 ${summary.logOffP99} ms), ` +
-          `request log on/off ratio ${fixed(summary.medianLogRatio)} (${summary.logRatios.map((r) => fixed(r)).join(' ')})` +
+          `on/off ratio ${fixed(summary.medianQuotaRatio)} (${summary.quotaRatios.map((r) => fixed(r)).join(' ')})` +
           (summary.errors ? `, ${summary.errors} non-2xx` : ''),
       );
     }
-    const metrics = summarizeMetrics(await benchStatsMetrics({ snapshot, rounds, seconds }));
-    console.log(
-      `stats one product: metrics on ${Math.round(metrics.onRps)} req/s (p99 ${metrics.onP99} ms), ` +
-        `metrics off ${Math.round(metrics.offRps)} req/s (p99 ${metrics.offP99} ms), ` +
-        `metrics on/off ratio ${fixed(metrics.medianRatio)} (median of ${rounds} rounds: ${metrics.ratios.map((r) => fixed(r)).join(' ')})` +
-        (metrics.errors ? `, ${metrics.errors} non-2xx` : ''),
-    );
+    const pairRounds = Number(values['pair-rounds']);
+    for (const pair of PAIRS) {
+      const f = await benchPair(pair, { snapshot, rounds: pairRounds, seconds: Number(values['pair-seconds']) });
+      console.log(
+        `${f.label}, both at once on one core: ratio ${fixed(f.medianRatio)} (median of ${pairRounds} rounds: ${f.ratios.map((r) => fixed(r)).join(' ')}); ` +
+          `on ${Math.round(f.onRps)} req/s (p99 ${f.onP99} ms), off ${Math.round(f.offRps)} req/s (p99 ${f.offP99} ms)` +
+          (f.errors ? `, ${f.errors} non-2xx` : ''),
+      );
+    }
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -8,12 +8,14 @@ const LOGGER = new URL('./logger.ts', import.meta.url).href;
  * A process that logs `count` request lines through the real stdout destination, then ends as
  * `end` says; its stdout is read slowly (the pipe fills, so writes wait), and its lines counted.
  */
-async function linesOf(mode: 'async' | 'sync', count: number, end: string): Promise<{ lines: string[]; code: number | null }> {
+async function linesOf(mode: 'async' | 'sync', count: number, end: string, each = ''): Promise<{ lines: string[]; code: number | null }> {
   const script = `
     const { createLogger } = await import(${JSON.stringify(LOGGER)});
     const logger = createLogger('info', ${JSON.stringify(mode)});
-    for (let i = 0; i < ${count}; i++)
+    for (let i = 0; i < ${count}; i++) {
       logger.request({ method: 'GET', route: '/api', status: 200, durationMs: i, catalogVersion: 'v' });
+      ${each}
+    }
     ${end}`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'ignore'] });
   const chunks: Buffer[] = [];
@@ -39,6 +41,15 @@ describe('the stdout destinations', () => {
     expect(code).toBe(expected);
     expect(lines).toHaveLength(COUNT);
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ msg: 'request', durationMs: COUNT - 1 });
+  });
+
+  it('async: request lines, queued as fields, keep their place among the other lines', async () => {
+    // A warning after every 700th request: some while the queue is part full, some when it has just been written.
+    const { lines } = await linesOf('async', 5_000, '', "if (i % 700 === 0) logger.warn('test', 'after ' + i);");
+    const order = lines.map((line) => JSON.parse(line) as { msg: string; durationMs?: number });
+    const expected: string[] = [];
+    for (let i = 0; i < 5_000; i++) expected.push(`request ${i}`, ...(i % 700 === 0 ? [`after ${i}`] : []));
+    expect(order.map((line) => (line.msg === 'request' ? `request ${line.durationMs}` : line.msg))).toEqual(expected);
   });
 
   it('async: a lone line is written within moments, not kept for a batch that never fills', async () => {

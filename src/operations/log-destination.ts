@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { type RequestLine, RequestLineQueue } from './request-line.ts';
 
 /**
  * How a process's log reaches stdout:
@@ -17,17 +18,13 @@ export type LogMode = 'async' | 'sync';
 /** A test's sink for whole lines (each ends with a newline). */
 export type LineSink = (line: string) => void;
 
-/** A line that writes its own bytes: at `at` in `into`, returning where it ends, or -1 when it cannot (no room left, or a line it does not write). */
-export interface EncodedLine {
-  encode(into: Buffer, at: number): number;
-}
-
 /**
- * A destination of lines; a batched one also takes a line written straight into its batch.
- * `false`: the line was not written; the caller writes it as a string.
+ * A destination of lines; a batched one also takes a request's line as its fields, queued and
+ * written with the batch (request-line.ts). `false`: the line was not taken; the caller writes it
+ * as a string.
  */
 export interface LineDestination extends pino.DestinationStream {
-  writeEncoded?(line: EncodedLine): boolean;
+  writeRequest?(level: 'debug' | 'info', epochMs: number, line: RequestLine): boolean;
 }
 
 /** Where lines go: to stdout in a mode, or to a sink. */
@@ -37,13 +34,15 @@ export type LogOutput = LogMode | LineSink;
  * A batch is handed to sonic-boom once it holds BATCH_BYTES, or BATCH_MS after its first line; its
  * buffer has room past that for one more line of a few kilobytes (a longer one, a stack trace, is
  * written on its own). Each write costs the server's core about 100 µs besides its bytes (a
- * thread-pool round trip, and the pipe's reader woken): in batches of 256 KiB rather than 64,
- * the log's share of the server's CPU went from 5.2–6.2% to 3.4–3.7% (docs/benchmarks.md, "The
- * request log").
+ * thread-pool round trip, and the pipe's reader woken): batches of 256 KiB, and a timer of 100 ms
+ * rather than 20 (which, under load, sent a batch every 20 ms long before it was full), keep that
+ * under a fraction of a percent (docs/benchmarks.md, "The request log").
  */
 const BATCH_BYTES = 256 * 1024;
 const BATCH_CAPACITY = BATCH_BYTES + 16 * 1024;
-const BATCH_MS = 20;
+const BATCH_MS = 100;
+/** Request lines waiting as fields: about 200 KB once written. */
+const QUEUED_LINES = 1024;
 
 /**
  * Lines encoded into a buffer as they come, handed to sonic-boom (in its buffer mode) a batch at a
@@ -51,22 +50,35 @@ const BATCH_MS = 20;
  * measures that whole string's byte length again, and each write it starts encodes its string and
  * goes through libuv's thread pool: under load these took most of the log's time, so a batch
  * waits for about a thousand lines, or BATCH_MS at most when few come (docs/benchmarks.md,
- * "The request log").
+ * "The request log"). Request lines wait as their fields (RequestLineQueue) and are written into
+ * the batch together, before any other line and whenever the batch goes: the order of lines is
+ * the order they were logged in.
  */
 function batched(destination: pino.DestinationStream & { flushSync(): void }): LineDestination {
   let batch = Buffer.allocUnsafe(BATCH_CAPACITY);
   let used = 0;
+  const queue = new RequestLineQueue(QUEUED_LINES);
   let timer: NodeJS.Timeout | null = null;
   // In its buffer mode sonic-boom takes Buffers, though its types name strings only.
-  const send = (bytes: Buffer) => destination.write(bytes as unknown as string);
+  const send = () => {
+    if (used === 0) return;
+    // sonic-boom keeps the buffer until it is written: the next batch gets a new one.
+    destination.write(batch.subarray(0, used) as unknown as string);
+    batch = Buffer.allocUnsafe(BATCH_CAPACITY);
+    used = 0;
+  };
+  /** The queued request lines into the batch, sending it each time it is full. */
+  const drain = () => {
+    while (queue.size > 0) {
+      used = queue.drainInto(batch, used);
+      if (queue.size > 0 || used >= BATCH_BYTES) send();
+    }
+  };
   const flush = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    if (used === 0) return;
-    // sonic-boom keeps the buffer until it is written: the next batch gets a new one.
-    send(batch.subarray(0, used));
-    batch = Buffer.allocUnsafe(BATCH_CAPACITY);
-    used = 0;
+    drain();
+    send();
   };
   // The batch first, then everything sonic-boom holds, written synchronously: an exit hook of
   // pino's registered before this one may already have run.
@@ -75,27 +87,23 @@ function batched(destination: pino.DestinationStream & { flushSync(): void }): L
     destination.flushSync();
   });
   const written = () => {
-    if (used >= BATCH_BYTES) flush();
+    if (used >= BATCH_BYTES) send();
     // Unref'd: a batch waiting for its time never keeps a process alive (the exit hook writes it).
-    else if (used > 0 && timer === null) timer = setTimeout(flush, BATCH_MS).unref();
+    if (timer === null) timer = setTimeout(flush, BATCH_MS).unref();
   };
   return {
     write: (line) => {
+      drain();
       // At most 3 bytes a UTF-16 unit: a line that might not fit goes after the batch, or alone.
-      if (used + line.length * 3 > batch.length) flush();
-      if (line.length * 3 > batch.length) send(Buffer.from(line));
+      if (used + line.length * 3 > batch.length) send();
+      if (line.length * 3 > batch.length) destination.write(Buffer.from(line) as unknown as string);
       else used += batch.write(line, used);
       written();
     },
-    writeEncoded: (line) => {
-      let end = line.encode(batch, used);
-      if (end < 0 && used > 0) {
-        flush();
-        end = line.encode(batch, used);
-      }
-      if (end < 0) return false;
-      used = end;
-      written();
+    writeRequest: (level, epochMs, line) => {
+      if (queue.size === queue.capacity) drain();
+      if (!queue.add(level, epochMs, line)) return false;
+      if (timer === null) timer = setTimeout(flush, BATCH_MS).unref();
       return true;
     },
   };

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { LogLevel } from '../config/config.ts';
-import { destinationOf, type EncodedLine, type LogOutput } from './log-destination.ts';
-import { type RequestLine, RequestLineEncoder, requestLine } from './request-line.ts';
+import { destinationOf, type LogOutput } from './log-destination.ts';
+import { type RequestLine, requestLine } from './request-line.ts';
 
 /**
  * Every field a request's log line can have, in the line's order, as the privacy policy states
@@ -29,8 +29,7 @@ let lastTime = '';
  * `toISOString` was about 40% of pino's time for a line (docs/benchmarks.md, "The request log"). A partial JSON
  * string with its leading comma, as pino's `timestamp` option takes it.
  */
-function isoTimeField(): string {
-  const now = Date.now();
+function isoTimeField(now = Date.now()): string {
   if (now !== lastMs) {
     lastMs = now;
     lastTime = `,"time":"${new Date(now).toISOString()}"`;
@@ -59,23 +58,14 @@ export function createLogger(level: LogLevel, output: LogOutput = 'sync'): Logge
   const destination = destinationOf(output);
   const log = pino(options(level), destination);
   const lifecycle = log.child({}, { level: level === 'silent' ? 'silent' : 'info' });
-  // One line in the making, reused: a line handed to the batch allocates nothing.
-  const pending = { encoder: new RequestLineEncoder(), level: 'info' as 'debug' | 'info', time: '', line: null as RequestLine | null };
-  const encoded: EncodedLine = {
-    encode: (into, at) => pending.encoder.encode(into, at, pending.level, pending.time, pending.line!),
-  };
   return {
     // By hand (request-line.ts), field by field: a request's line holds REQUEST_LOG_FIELDS and
     // nothing else, whatever object a caller hands in (the privacy policy lists them). Into the
-    // batch as bytes where the destination batches, as a string otherwise.
+    // batch as its fields where the destination batches, as a string otherwise.
     request: (line, lineLevel = 'info') => {
       if (!log.isLevelEnabled(lineLevel)) return;
-      pending.level = lineLevel;
-      pending.time = isoTimeField();
-      pending.line = line;
-      const written = destination.writeEncoded?.(encoded) ?? false;
-      pending.line = null;
-      if (!written) destination.write(requestLine(lineLevel, pending.time, line));
+      const now = Date.now();
+      if (!destination.writeRequest?.(lineLevel, now, line)) destination.write(requestLine(lineLevel, isoTimeField(now), line));
     },
     info: (scope, message) => log.info({ scope, msg: message }),
     lifecycle: (scope, message) => lifecycle.info({ scope, msg: message }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type RequestLine, RequestLineEncoder, requestLine } from './request-line.ts';
+import { MAX_QUEUED_LINE_BYTES, type RequestLine, RequestLineQueue, requestLine } from './request-line.ts';
 
 const TIME = ',"time":"2026-11-26T06:00:00.000Z"';
 
@@ -44,53 +44,85 @@ describe('requestLine', () => {
   });
 });
 
-describe('RequestLineEncoder', () => {
-  const encoded = (encoder: RequestLineEncoder, level: 'debug' | 'info', time: string, line: RequestLine) => {
-    const into = Buffer.alloc(4096, 0x2a);
-    const end = encoder.encode(into, 7, level, time, line);
-    expect(into.subarray(0, 7).every((byte) => byte === 0x2a)).toBe(true);
-    return end < 0 ? null : into.toString('utf8', 7, end);
-  };
+describe('RequestLineQueue', () => {
+  const timeField = (epochMs: number) => `,"time":"${new Date(epochMs).toISOString()}"`;
 
-  it('writes requestLine’s bytes, whatever the method, status, duration, version and time', () => {
-    const encoder = new RequestLineEncoder();
+  /** Every combination of the fields, as queued lines and as requestLine writes them. */
+  function combinations() {
     const methods = ['GET', 'POST', 'PO"ST', 'X\\Y', 'A\nB', 'ÇÃO', '\u0000'];
     const durations = [0, 0.04, 0.05, 0.06, 0.95, 1, 9.96, 10, 12.345, 99999.99, 1234567.8, 2 ** 40];
-    const times = [TIME, ',"time":"2026-11-26T06:00:00.001Z"'];
-    let lines = 0;
-    for (const time of times)
-      for (const method of methods)
-        for (const durationMs of durations)
-          for (const [status, aborted] of [
-            [200, false],
-            [404, false],
-            [null, true],
-          ] as const)
-            for (const catalogVersion of ['0b6ee21dd7a18610', null, 'v"1'])
-              for (const level of ['info', 'debug'] as const) {
-                const line: RequestLine = {
-                  method,
-                  route: '/api/public/v1/products/{productId}/stats',
-                  status,
-                  durationMs,
-                  catalogVersion,
-                  ...(aborted ? { aborted } : {}),
-                };
-                expect(encoded(encoder, level, time, line)).toBe(requestLine(level, time, line));
-                lines++;
-              }
-    expect(lines).toBeGreaterThan(3000);
+    const times = [
+      '2026-11-26T06:00:00.000Z',
+      '2026-11-26T06:00:00.001Z',
+      '2026-11-26T06:00:00.010Z',
+      '2026-12-31T23:59:59.999Z',
+      '1969-12-31T23:59:59.999Z',
+    ];
+    const lines: { level: 'debug' | 'info'; epochMs: number; line: RequestLine }[] = [];
+    for (const epochMs of times.map(Date.parse))
+      for (const route of ['/api/public/v1/products/{productId}/stats', '/mcp'])
+        for (const method of methods)
+          for (const durationMs of durations)
+            for (const [status, aborted] of [
+              [200, false],
+              [404, false],
+              [null, true],
+            ] as const)
+              for (const catalogVersion of ['0b6ee21dd7a18610', null, 'v"1'])
+                for (const level of ['info', 'debug'] as const)
+                  lines.push({
+                    level,
+                    epochMs,
+                    line: { method, route, status, durationMs, catalogVersion, ...(aborted ? { aborted } : {}) },
+                  });
+    return lines;
+  }
+
+  it('writes requestLine’s bytes, in order, whatever the method, status, duration, version and time', () => {
+    const lines = combinations();
+    expect(lines.length).toBeGreaterThan(6000);
+    const queue = new RequestLineQueue(lines.length);
+    for (const { level, epochMs, line } of lines) expect(queue.add(level, epochMs, line)).toBe(true);
+    const into = Buffer.alloc(4 * 1024 * 1024, 0x2a);
+    const end = queue.drainInto(into, 7);
+    expect(into.subarray(0, 7).every((byte) => byte === 0x2a)).toBe(true);
+    expect(queue.size).toBe(0);
+    expect(into.toString('utf8', 7, end)).toBe(
+      lines.map(({ level, epochMs, line }) => requestLine(level, timeField(epochMs), line)).join(''),
+    );
   });
 
-  it('writes nothing when the line does not fit, or its duration is not a number of milliseconds', () => {
-    const encoder = new RequestLineEncoder();
-    const line: RequestLine = { method: 'GET', route: '/*', status: 200, durationMs: 1, catalogVersion: 'v' };
-    const text = requestLine('info', TIME, line);
-    const into = Buffer.alloc(text.length + 40);
-    expect(encoder.encode(into, 0, 'info', TIME, line)).toBe(text.length);
-    expect(encoder.encode(into, 60, 'info', TIME, line)).toBe(-1);
-    for (const durationMs of [Number.NaN, Number.POSITIVE_INFINITY, -1]) {
-      expect(encoder.encode(into, 0, 'info', TIME, { ...line, durationMs })).toBe(-1);
+  it('keeps what does not fit, in order, for the next batch', () => {
+    const lines = combinations().slice(0, 500);
+    const queue = new RequestLineQueue(lines.length);
+    for (const { level, epochMs, line } of lines) queue.add(level, epochMs, line);
+    const parts: string[] = [];
+    while (queue.size > 0) {
+      const into = Buffer.alloc(1000);
+      const before = queue.size;
+      const end = queue.drainInto(into, 0);
+      expect(queue.size).toBeLessThan(before);
+      parts.push(into.toString('utf8', 0, end));
     }
+    expect(parts.length).toBeGreaterThan(50);
+    expect(parts.join('')).toBe(lines.map(({ level, epochMs, line }) => requestLine(level, timeField(epochMs), line)).join(''));
+  });
+
+  it('refuses a line when full, and a line it does not write (requestLine writes it)', () => {
+    const queue = new RequestLineQueue(2);
+    const at = Date.parse('2026-11-26T06:00:00.000Z');
+    const line: RequestLine = { method: 'GET', route: '/*', status: 200, durationMs: 1, catalogVersion: 'v' };
+    for (const durationMs of [Number.NaN, Number.POSITIVE_INFINITY, -1]) expect(queue.add('info', at, { ...line, durationMs })).toBe(false);
+    for (const time of [Date.parse('+010000-01-01T00:00:00.000Z'), Date.parse('-000001-01-01T00:00:00.000Z'), Number.NaN, at + 0.5])
+      expect(queue.add('info', time, line)).toBe(false);
+    for (const status of [0, 99, 1000, 200.5]) expect(queue.add('info', at, { ...line, status })).toBe(false);
+    expect(queue.add('info', at, { ...line, route: `/${'x'.repeat(MAX_QUEUED_LINE_BYTES)}` })).toBe(false);
+    expect(queue.size).toBe(0);
+    expect(queue.add('info', at, line)).toBe(true);
+    expect(queue.add('debug', at + 1, line)).toBe(true);
+    expect(queue.add('info', at, line)).toBe(false);
+    const into = Buffer.alloc(1000);
+    const end = queue.drainInto(into, 0);
+    expect(into.toString('utf8', 0, end)).toBe(requestLine('info', timeField(at), line) + requestLine('debug', timeField(at + 1), line));
   });
 });

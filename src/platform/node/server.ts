@@ -61,19 +61,16 @@ function logWhenDone(app: App, req: IncomingMessage, res: ServerResponse, route:
   res.once('close', () => {
     const finished = res.writableFinished;
     const durationMs = performance.now() - started;
+    const method = req.method ?? '';
+    // Two literals: a spread of `aborted` copied the properties again on every request.
     app.logger.request(
-      {
-        method: req.method ?? '',
-        route,
-        status: finished ? res.statusCode : null,
-        durationMs,
-        catalogVersion: app.catalogVersion(),
-        ...(finished ? {} : { aborted: true as const }),
-      },
+      finished
+        ? { method, route, status: res.statusCode, durationMs, catalogVersion: app.catalogVersion() }
+        : { method, route, status: null, durationMs, catalogVersion: app.catalogVersion(), aborted: true },
       level,
     );
     // A request whose client left has no status: counted by the log alone.
-    if (finished) app.metrics.request(route, req.method ?? '', res.statusCode, durationMs / 1000);
+    if (finished) app.metrics.request(route, method, res.statusCode, durationMs / 1000);
   });
 }
 
