@@ -54,7 +54,7 @@ const QUEUED_LINES = 1024;
  * the batch together, before any other line and whenever the batch goes: the order of lines is
  * the order they were logged in.
  */
-function batched(destination: pino.DestinationStream & { flushSync(): void }): LineDestination {
+function batched(destination: pino.DestinationStream & { flushSync(): void }, atExit: pino.DestinationStream): LineDestination {
   let batch = Buffer.allocUnsafe(BATCH_CAPACITY);
   let used = 0;
   const queue = new RequestLineQueue(QUEUED_LINES);
@@ -80,11 +80,20 @@ function batched(destination: pino.DestinationStream & { flushSync(): void }): L
     drain();
     send();
   };
-  // The batch first, then everything sonic-boom holds, written synchronously: an exit hook of
-  // pino's registered before this one may already have run.
+  // At exit, what sonic-boom holds first (its lines are older), then the lines still here, all
+  // written synchronously; an exit hook of pino's registered before this one may already have run.
+  // The last lines go through `atExit`, a synchronous destination: handed to the asynchronous one
+  // while it was idle, they started a write the exit did not wait for, and were lost.
   process.once('exit', () => {
-    flush();
+    if (timer !== null) clearTimeout(timer);
     destination.flushSync();
+    for (;;) {
+      used = queue.drainInto(batch, used);
+      if (used > 0) atExit.write(batch.subarray(0, used) as unknown as string);
+      batch = Buffer.allocUnsafe(BATCH_CAPACITY);
+      used = 0;
+      if (queue.size === 0) break;
+    }
   });
   const written = () => {
     if (used >= BATCH_BYTES) send();
@@ -118,7 +127,10 @@ export function stdoutDestination(mode: LogMode): LineDestination {
     destination =
       mode === 'sync'
         ? pino.destination({ dest: 1, sync: true })
-        : batched(pino.destination({ dest: 1, sync: false, contentMode: 'buffer' }));
+        : batched(
+            pino.destination({ dest: 1, sync: false, contentMode: 'buffer' }),
+            pino.destination({ dest: 1, sync: true, contentMode: 'buffer' }),
+          );
     shared.set(mode, destination);
   }
   return destination;

@@ -46,12 +46,22 @@ export function requestLine(level: 'debug' | 'info', time: string, line: Request
 }
 
 const ASCII_0 = 48;
-const DURATION_FIELD = Buffer.from(',"durationMs":');
-const NULL = Buffer.from('null');
-const HEADS = { info: Buffer.from('{"level":"info","time":"'), debug: Buffer.from('{"level":"debug","time":"') };
-/** "2026-11-26T06:00:00." and the milliseconds' three digits, then `Z"`. */
+/** Before the time's second ("2026-11-26T06:00:00."), then its milliseconds' three digits. */
+const HEADS = { info: '{"level":"info","time":"', debug: '{"level":"debug","time":"' };
 const SECOND_BYTES = 20;
-const TIME_END = Buffer.from('Z"');
+/** The status (3 digits, or null) and the duration's name, by status; NO_STATUS for null. */
+const STATUS_PIECES: Buffer[] = [];
+const NO_STATUS = 0;
+const EMPTY: Buffer = Buffer.alloc(0);
+
+function statusPiece(status: number): Buffer {
+  let piece = STATUS_PIECES[status];
+  if (piece === undefined) {
+    piece = Buffer.from(`${status === NO_STATUS ? 'null' : status},"durationMs":`);
+    STATUS_PIECES[status] = piece;
+  }
+  return piece;
+}
 
 /** Cached pieces keep at most this many entries each: past it, a piece is encoded for its line alone. */
 const MAX_PIECES = 512;
@@ -81,10 +91,11 @@ export class RequestLineQueue {
   private readonly durations: Float64Array;
   private readonly middlesOf: Buffer[];
   private readonly tailsOf: Buffer[];
-  /** The epoch second whose ISO form's first SECOND_BYTES are in `secondBytes`. */
+  /** The epoch second whose ISO form's first SECOND_BYTES end both heads. */
   private second = Number.NaN;
-  private readonly secondBytes = Buffer.alloc(SECOND_BYTES);
-  /** By route, then method: the message, method and route fields, up to `"status":`. */
+  private readonly infoHead = Buffer.from(HEADS.info + '0'.repeat(SECOND_BYTES));
+  private readonly debugHead = Buffer.from(HEADS.debug + '0'.repeat(SECOND_BYTES));
+  /** By route, then method: the time's end, the message, method and route fields, up to `"status":`. */
   private readonly middles = [new Map<string, Map<string, Buffer>>(), new Map<string, Map<string, Buffer>>()];
   /** By catalog version: the version field, `aborted` when the client left, and the line's end. */
   private readonly tails = [new Map<string | null, Buffer>(), new Map<string | null, Buffer>()];
@@ -92,10 +103,10 @@ export class RequestLineQueue {
     route: '',
     method: '',
     aborted: -1,
-    middle: NULL as Buffer,
+    middle: EMPTY,
     version: null as string | null,
     tailAborted: -1,
-    tail: NULL as Buffer,
+    tail: EMPTY,
   };
   readonly capacity: number;
 
@@ -105,8 +116,8 @@ export class RequestLineQueue {
     this.times = new Float64Array(capacity);
     this.statuses = new Int16Array(capacity);
     this.durations = new Float64Array(capacity);
-    this.middlesOf = new Array<Buffer>(capacity).fill(NULL);
-    this.tailsOf = new Array<Buffer>(capacity).fill(NULL);
+    this.middlesOf = new Array<Buffer>(capacity).fill(EMPTY);
+    this.tailsOf = new Array<Buffer>(capacity).fill(EMPTY);
   }
 
   get size(): number {
@@ -125,8 +136,8 @@ export class RequestLineQueue {
     const tenthsOfMs = Math.round(line.durationMs * 10);
     if (!(tenthsOfMs >= 0 && tenthsOfMs <= Number.MAX_SAFE_INTEGER)) return false;
     if (!(epochMs >= -62_167_219_200_000 && epochMs < 253_402_300_800_000 && Number.isInteger(epochMs))) return false;
-    const status = line.status ?? -1;
-    if (status !== -1 && !(status >= 100 && status <= 999 && Number.isInteger(status))) return false;
+    if (line.status !== null && !(line.status >= 100 && line.status <= 999 && Number.isInteger(line.status))) return false;
+    const status = line.status ?? NO_STATUS;
     const aborted = line.aborted ? 1 : 0;
     const middle = this.middleOf(line.route, line.method, aborted);
     const tail = this.tailOf(line.catalogVersion, aborted);
@@ -174,35 +185,26 @@ export class RequestLineQueue {
 
   /** Line `i` at `at` in `into`; returns where it ends, or -1 when it does not fit. */
   private encode(i: number, into: Buffer, at: number): number {
-    const head = this.levels[i] === 1 ? HEADS.info : HEADS.debug;
+    const head = this.levels[i] === 1 ? this.infoHead : this.debugHead;
     const middle = this.middlesOf[i]!;
+    const status = statusPiece(this.statuses[i]!);
     const tail = this.tailsOf[i]!;
-    // The status is 3 digits or null, the duration at most 16 digits, a point and one more.
-    if (at + head.length + SECOND_BYTES + 3 + TIME_END.length + middle.length + 4 + DURATION_FIELD.length + 18 + tail.length > into.length)
-      return -1;
+    // The milliseconds are 3 digits, the duration at most 16 digits, a point and one more.
+    if (at + head.length + 3 + middle.length + status.length + 18 + tail.length > into.length) return -1;
     const epochMs = this.times[i]!;
     const second = Math.floor(epochMs / 1000);
     if (second !== this.second) this.formatSecond(second);
     let end = at;
     into.set(head, end);
     end += head.length;
-    into.set(this.secondBytes, end);
-    end += SECOND_BYTES;
     const ms = epochMs - second * 1000;
     into[end++] = ASCII_0 + Math.floor(ms / 100);
     into[end++] = ASCII_0 + (Math.floor(ms / 10) % 10);
     into[end++] = ASCII_0 + (ms % 10);
-    into.set(TIME_END, end);
-    end += TIME_END.length;
     into.set(middle, end);
     end += middle.length;
-    const status = this.statuses[i]!;
-    if (status < 0) {
-      into.set(NULL, end);
-      end += NULL.length;
-    } else end = writeDigits(into, end, status);
-    into.set(DURATION_FIELD, end);
-    end += DURATION_FIELD.length;
+    into.set(status, end);
+    end += status.length;
     // As String(tenths(ms)) writes it: "12.3", "0.1", "5".
     const tenthsOfMs = this.durations[i]!;
     const whole = Math.floor(tenthsOfMs / 10);
@@ -218,7 +220,9 @@ export class RequestLineQueue {
 
   /** Times are checked on the way in (`add`): years 0000 to 9999, as toISOString writes them in 24 characters. */
   private formatSecond(second: number): void {
-    this.secondBytes.write(new Date(second * 1000).toISOString(), 0, SECOND_BYTES, 'latin1');
+    const iso = new Date(second * 1000).toISOString();
+    this.infoHead.write(iso, HEADS.info.length, SECOND_BYTES, 'latin1');
+    this.debugHead.write(iso, HEADS.debug.length, SECOND_BYTES, 'latin1');
     this.second = second;
   }
 
@@ -234,7 +238,7 @@ export class RequestLineQueue {
         byMethod,
         method,
         Buffer.from(
-          `,"msg":${aborted ? '"request aborted by the client"' : '"request"'},"method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"status":`,
+          `Z","msg":${aborted ? '"request aborted by the client"' : '"request"'},"method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"status":`,
         ),
       );
     last.route = route;
