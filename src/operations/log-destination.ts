@@ -95,9 +95,8 @@ function batched(destination: pino.DestinationStream & { flushSync(): void }, at
       if (queue.size === 0) break;
     }
   });
-  const written = () => {
-    if (used >= BATCH_BYTES) send();
-    // Unref'd: a batch waiting for its time never keeps a process alive (the exit hook writes it).
+  // Unref'd: a batch waiting for its time never keeps a process alive (the exit hook writes it).
+  const flushSoon = () => {
     if (timer === null) timer = setTimeout(flush, BATCH_MS).unref();
   };
   return {
@@ -107,12 +106,13 @@ function batched(destination: pino.DestinationStream & { flushSync(): void }, at
       if (used + line.length * 3 > batch.length) send();
       if (line.length * 3 > batch.length) destination.write(Buffer.from(line) as unknown as string);
       else used += batch.write(line, used);
-      written();
+      if (used >= BATCH_BYTES) send();
+      flushSoon();
     },
     writeRequest: (level, epochMs, line) => {
       if (queue.size === queue.capacity) drain();
       if (!queue.add(level, epochMs, line)) return false;
-      if (timer === null) timer = setTimeout(flush, BATCH_MS).unref();
+      flushSoon();
       return true;
     },
   };
