@@ -89,9 +89,11 @@ function batched(destination: pino.DestinationStream & { flushSync(): void }, at
     destination.flushSync();
     for (;;) {
       used = queue.drainInto(batch, used);
-      if (used > 0) atExit.write(batch.subarray(0, used) as unknown as string);
-      batch = Buffer.allocUnsafe(BATCH_CAPACITY);
-      used = 0;
+      if (used > 0) {
+        atExit.write(batch.subarray(0, used) as unknown as string);
+        batch = Buffer.allocUnsafe(BATCH_CAPACITY);
+        used = 0;
+      }
       if (queue.size === 0) break;
     }
   });
