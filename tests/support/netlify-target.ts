@@ -2,15 +2,16 @@ import { NetlifyDev } from '@netlify/dev';
 // NetlifyDev's own function runner (a dependency of @netlify/dev, the same module instance).
 import { FunctionsHandler } from '@netlify/functions-dev';
 import { afterAll, beforeAll, vi } from 'vitest';
+import { keepFunctionsWarm, type Runtime, stopWarmFunctions } from './netlify-warm-functions.ts';
 import { generousQuotas } from './quota-env.ts';
 
 /**
  * NetlifyDev bundles a function again before every request (as `netlify dev` does, to pick up
  * edits): about 1.5 s a request for this function. Sources do not change during a test run, so
- * each function is bundled on its first request only; its requests then run as before, each in a
- * fresh worker.
+ * each function is bundled on its first request only; its requests then go to a warm instance of
+ * it (netlify-warm-functions.ts), as on Netlify, instead of a fresh worker each.
  */
-type Invocable = { buildData?: unknown; invoke(options: { buildDirectory?: string }): Promise<Response> };
+type Invocable = { buildData?: unknown; runtime: Runtime; invoke(options: { buildDirectory?: string }): Promise<Response> };
 type Invoke = (request: Request, route: unknown, func: Invocable, buildDirectory?: string) => Promise<Response>;
 // `invoke` is private in its types: reached through the prototype as a plain property.
 const handler = FunctionsHandler.prototype as unknown as { invoke: Invoke };
@@ -23,6 +24,11 @@ handler.invoke = function (request, route, func, buildDirectory) {
       return invoke.call(this, this.buildData === undefined ? options : { ...options, buildDirectory: undefined });
     };
     proto.bundledOnce = true;
+  }
+  const runtime = func.runtime as Runtime & { warm?: true };
+  if (!runtime.warm) {
+    keepFunctionsWarm(runtime);
+    runtime.warm = true;
   }
   return invokeFunction.call(this, request, route, func, buildDirectory);
 };
@@ -51,6 +57,7 @@ export async function startNetlifyDev(): Promise<{ fetch: (request: Request) => 
     fetch: async (request) => (await dev.handle(request)) ?? new Response('Not Found', { status: 404 }),
     stop: async () => {
       await dev.stop();
+      await stopWarmFunctions();
     },
   };
 }
@@ -58,9 +65,9 @@ export async function startNetlifyDev(): Promise<{ fetch: (request: Request) => 
 /**
  * NetlifyDev for one test file: started before its tests, stopped after. One file only
  * (tests/targets/netlify/emulation.test.ts): every instance rebuilds the functions into the same
- * .netlify/functions-serve folder, so two test files running at once break each other's copies. NetlifyDev runs each
- * request in a fresh worker that reads process.env as it is at that moment, so each request sets
- * the snapshot the function should open. Requests go one at a time, as each reads process.env.
+ * .netlify/functions-serve folder, so two test files running at once break each other's copies. A
+ * request runs in the warm instance made for process.env as it is at that moment, so each request
+ * sets the snapshot the function should open. Requests go one at a time, as each reads process.env.
  */
 export function useNetlifyDev(): { send: (request: Request, snapshot: string, env?: Record<string, string>) => Promise<Response> } {
   let netlify: Awaited<ReturnType<typeof startNetlifyDev>>;

@@ -43,8 +43,8 @@ describeQuotaContract('Netlify Functions (local emulation, quotas in Blobs)', ()
   headers.set('X-Forwarded-For', client);
   return netlify.send(new Request(`http://localhost${path}`, { ...init, headers }), inject('sampleSnapshot'), SMALL_QUOTAS);
 });
-// Each emulated request runs in a fresh worker (about a second): every sitemap URL is asked of
-// the bundled Function instead (tests/targets/netlify/function-bundle.test.ts).
+// Every sitemap URL is asked of the bundled Function (tests/targets/netlify/function-bundle.test.ts);
+// the emulator asks a sample of them.
 describeProductPagesContract('Netlify (local emulation: the pages Function)', (snapshot) => sendWith(() => snapshot), 25);
 describeLegalPagesContract('Netlify (local emulation: CDN files and the pages Function)', () => sendWith(() => inject('sampleSnapshot')));
 
