@@ -1,35 +1,34 @@
 import { type LazyCatalog, lazyCatalog } from '../catalog/catalog-reader.ts';
 import { productUrlBuilder } from '../catalog/product-url.ts';
 import { type Config, loadConfig } from '../config/config.ts';
-import { type Answer, type BodyRequest, type RequestFacts, toResponse, WebRequestFacts } from '../http/answer.ts';
-import { errorAnswer } from '../http/api-error.ts';
-import type { BodyHandler, PlainHandler, RouteEntry } from '../http/route.ts';
+import { type Answer, toResponse, WebRequestFacts } from '../http/answer.ts';
+import type { ApiErrorCode } from '../http/api-error.ts';
+import type { RouteEntry } from '../http/route.ts';
 import { type MetricsRecorder, NO_METRICS } from '../metrics/metrics-recorder.ts';
 import { createLogger, type Logger } from '../operations/logger.ts';
 import { productPagePaths } from '../product-pages/product-page-path.ts';
 import { FallbackQuotaStore } from '../quota/fallback-quota-store.ts';
 import { createQuotaGate, type QuotaGate } from '../quota/quota-gate.ts';
+import { type Exchange, findRow, guarded, type Handled, handleWith, type Route, refusalWith, type TableRow } from './pipeline.ts';
 import type { Platform } from './platform.ts';
 import { ROUTES } from './routes.ts';
 import type { ServiceParts } from './service-parts.ts';
 
-/**
- * A route's answer. `plain`: facts in, a plain answer out (null: not this route's after all, the
- * platform answers), written to the socket directly by the self-hosted server. `body`: a request
- * whose body the route reads, answered plainly or with a Web Response (MCP: its own answers are
- * plain, the SDK's are Responses).
- */
-export type Route = { name: string; quiet: boolean } & ({ plain: PlainHandler } | { body: BodyHandler });
+export type { Route } from './pipeline.ts';
 
 /** How long /readyz waits for a quota store with no bound of its own (the SQLite file). */
 const READINESS_TIMEOUT_MS = 1_000;
 
 export interface App {
-  /** The route that answers a path (WHATWG-parsed), or null: the platform's (pages, files, 404). */
+  /** One request through the app's one pipeline (pipeline.ts); the platform's adapter writes the answer. */
+  handle(exchange: Exchange): Handled;
+  /** What a request the platform's HTTP parser refused gets: its path's route's error shape (null: not a path). */
+  refused(path: string | null, code: ApiErrorCode): Answer;
+  /** The route that answers a path (WHATWG-parsed), or null: no route of this deployment does. */
   route(pathname: string): Route | null;
   /** Whether answers count against the client's quotas (the server then tells clients apart). */
   readonly countsClients: boolean;
-  /** The Web face: Netlify, Astro and tests. Paths no route answers get a 404 error. */
+  /** The Web face: Netlify, Astro and tests. */
   fetch(request: Request, clientAddress?: string | null): Promise<Response>;
   /** The template of a path's route, for the request log. */
   template(route: Route | null, pathname: string): string;
@@ -44,72 +43,41 @@ export interface App {
   close(): void;
 }
 
-/** A route's handler, its failures logged and answered as the route's own 500; sync stays sync. */
-function guarded(logger: Logger, entry: RouteEntry<never>, handler: { plain: PlainHandler } | { body: BodyHandler }): Route {
-  const { name } = entry;
-  const failed = (error: unknown): Answer => {
-    logger.error(name, error);
-    return entry.failure();
-  };
-  const quiet = entry.quiet ?? false;
-  if ('body' in handler) {
-    const handle = handler.body;
-    return {
-      name,
-      quiet,
-      body: async (request: BodyRequest) => {
-        try {
-          return await handle(request);
-        } catch (error) {
-          return failed(error);
-        }
-      },
-    };
-  }
-  const handle = handler.plain;
-  return {
-    name,
-    quiet,
-    plain: (facts: RequestFacts) => {
-      try {
-        const answer = handle(facts);
-        return answer instanceof Promise ? answer.catch(failed) : answer;
-      } catch (error) {
-        return failed(error);
-      }
-    },
+/** The Web face: a Request through the pipeline, logged once its answer (not its streamed body) is ready. */
+function webFace(handle: App['handle']): App['fetch'] {
+  return async (request, clientAddress = null) => {
+    const handled = handle(new WebRequestFacts(request, clientAddress));
+    const answer = await handled.answer;
+    const response = answer instanceof Response ? answer : toResponse(answer);
+    handled.done(response.status);
+    return response;
   };
 }
 
-/** The Web face: answers a Request, and logs it once its answer (not its streamed body) is ready. */
-function webFace(app: Omit<App, 'fetch'>): App['fetch'] {
-  const answer = async (facts: WebRequestFacts, found: Route | null): Promise<Response> => {
-    if (found === null) return toResponse(errorAnswer('API_ROUTE_NOT_FOUND'));
-    if ('body' in found) {
-      const answered = await found.body(facts);
-      return answered instanceof Response ? answered : toResponse(answered);
-    }
-    return toResponse((await found.plain(facts)) ?? errorAnswer('API_ROUTE_NOT_FOUND'));
-  };
-  return async (request, clientAddress = null) => {
-    const started = performance.now();
-    const facts = new WebRequestFacts(request, clientAddress);
-    const found = app.route(facts.pathname);
-    const response = await answer(facts, found);
-    const route = app.template(found, facts.pathname);
-    const durationMs = performance.now() - started;
-    app.logger.request(
-      {
-        method: facts.method,
-        route,
-        status: response.status,
-        durationMs,
-        catalogVersion: app.catalogVersion(),
-      },
-      found?.quiet ? 'debug' : 'info',
-    );
-    app.metrics.request(route, facts.method, response.status, durationMs / 1000);
-    return response;
+/** The app around a route table: its pipeline, its refusals, and its lookups. */
+function appOf(
+  table: readonly TableRow[],
+  templateOf: (row: TableRow, pathname: string) => string,
+  rest: Omit<App, 'handle' | 'refused' | 'route' | 'template' | 'fetch'>,
+): App {
+  const rows = new Map(table.map((row) => [row.route, row] as const));
+  const handle = handleWith(table, {
+    logger: rest.logger,
+    metrics: rest.metrics,
+    catalogVersion: rest.catalogVersion,
+    template: templateOf,
+  });
+  return {
+    ...rest,
+    handle,
+    refused: refusalWith(table),
+    route: (pathname) => findRow(table, pathname)?.route ?? null,
+    // Every request is logged by its route's template: looked up by the route, not searched for.
+    template: (found, pathname) => {
+      const row = found && rows.get(found);
+      return row ? templateOf(row, pathname) : '/*';
+    },
+    fetch: webFace(handle),
   };
 }
 
@@ -168,28 +136,16 @@ export function createApp(config: Config, platform: Platform, metrics: MetricsRe
   };
 
   // The routes this deployment has, in order, each handler made once.
-  const table = ROUTES.flatMap((entry) => {
+  const table: TableRow[] = ROUTES.flatMap((entry) => {
     const handler = entry.handler(parts);
     if (handler === null) return [];
     const match = entry.matchOn?.(parts) ?? entry.match;
-    return [{ entry, match, onlyFiles: entry.onlyFiles?.(parts) ?? null, route: guarded(logger, entry, handler) }];
+    return [
+      { entry: entry as RouteEntry<never>, match, onlyFiles: entry.onlyFiles?.(parts) ?? null, route: guarded(logger, entry, handler) },
+    ];
   });
-  const route = (pathname: string): Route | null => {
-    for (const { match, onlyFiles, route } of table) {
-      if ((onlyFiles === null || onlyFiles.has(pathname)) && match(pathname)) return route;
-    }
-    return null;
-  };
-  // Every request is logged by its route's template: looked up by the route, not searched for.
-  const templates = new Map(table.map(({ route, entry }) => [route, entry] as const));
-  const template = (found: Route | null, pathname: string): string => {
-    const entry = found && templates.get(found);
-    return entry ? entry.template(pathname, parts) : '/*';
-  };
-  const app: Omit<App, 'fetch'> = {
-    route,
+  return appOf(table, (row, pathname) => (row.entry as RouteEntry<ServiceParts>).template(pathname, parts), {
     countsClients: quota !== null,
-    template,
     catalogVersion: () => catalog.current()?.catalogVersion ?? null,
     refreshCatalog: () => catalog.refresh(),
     logger,
@@ -198,8 +154,7 @@ export function createApp(config: Config, platform: Platform, metrics: MetricsRe
       catalog.close();
       quotaStore?.close();
     },
-  };
-  return { ...app, fetch: webFace(app) };
+  });
 }
 
 /** The route of a path by the table alone, without an app (what serverless adapters check first). */
@@ -217,21 +172,22 @@ export function appFromEnv(platform: Platform, env: Record<string, string | unde
   } catch (error) {
     const logger = createLogger('info');
     logger.error('config', error);
-    const route = (pathname: string) => {
-      const spec = routeSpecOf(pathname);
-      return spec === undefined ? null : guarded(logger, spec, { plain: () => spec.failure() });
-    };
-    const app: Omit<App, 'fetch'> = {
-      route,
+    // Every route, each answering its own 500.
+    const table: TableRow[] = ROUTES.map((entry) => ({
+      entry: entry as RouteEntry<never>,
+      match: entry.match,
+      onlyFiles: null,
+      route: guarded(logger, entry, { plain: () => entry.errors.answer('INTERNAL_ERROR') }),
+    }));
+    // Without settings, the request log names the route rather than its template.
+    return appOf(table, (row) => row.entry.name, {
       countsClients: false,
-      template: (found) => found?.name ?? '/*',
       catalogVersion: () => null,
       refreshCatalog: () => 'unchanged',
       logger,
       metrics: NO_METRICS,
       close: () => {},
-    };
-    return { ...app, fetch: webFace(app) };
+    });
   }
   return createApp(config, platform);
 }

@@ -1,5 +1,5 @@
-import { errorAnswer } from '../http/api-error.ts';
 import type { CachePolicy } from '../http/caching.ts';
+import { REST_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
 import { PATHS } from '../service/paths.ts';
 import { documentType } from './document-files.ts';
@@ -14,7 +14,7 @@ export const documentsRoute: RouteEntry<{ platform: { files?: StaticFiles }; con
   name: 'documents',
   match: (p) => documentType(p) !== null,
   netlify: [],
-  failure: () => errorAnswer('INTERNAL_ERROR'),
+  errors: REST_ERRORS,
   template: (p) => (p.startsWith(PATHS.sitemapChildren) ? `${PATHS.sitemapChildren}/sitemap-{n}.xml` : p),
   onlyFiles: ({ platform }) => platform.files ?? null,
   handler: ({ platform, config }) => ({ plain: platform.files ? createDocumentFiles(platform.files, config.cache) : documentMethods }),

@@ -55,10 +55,14 @@ export interface BodyRequest extends RequestFacts {
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-/** The facts of a Web Request (Netlify Functions, Astro routes, tests). */
+/**
+ * The facts of a Web Request (Netlify Functions, Astro routes, tests), which are also how it goes
+ * through the app (src/app/pipeline.ts, Exchange): its URL's path is always a path.
+ */
 export class WebRequestFacts implements BodyRequest {
   readonly method: string;
   readonly pathname: string;
+  readonly path: string;
   readonly search: string;
   readonly client: ClientRef;
   private readonly headers: Headers;
@@ -69,6 +73,7 @@ export class WebRequestFacts implements BodyRequest {
     this.request = request;
     this.method = request.method;
     this.pathname = url.pathname;
+    this.path = url.pathname;
     this.search = url.search;
     this.headers = request.headers;
     this.client = { address: clientAddress };
@@ -76,6 +81,10 @@ export class WebRequestFacts implements BodyRequest {
 
   header(name: string): string | null {
     return this.headers.get(name);
+  }
+
+  facts(): BodyRequest {
+    return this;
   }
 
   text(maxBytes: number): Promise<string | null> {

@@ -1,4 +1,5 @@
 import type { Answer, BodyRequest, RequestFacts } from './answer.ts';
+import type { ErrorShape } from './error-shape.ts';
 
 /** Facts in, a plain answer out (null: not this route's after all, the platform answers). */
 export type PlainHandler = (facts: RequestFacts) => Answer | Promise<Answer> | null;
@@ -8,7 +9,7 @@ export type BodyHandler = (request: BodyRequest) => Promise<Answer | Response>;
 /**
  * One route of the service, with every fact about it in one place, exported by its feature
  * folder: which paths it answers, which the Netlify Function must be routed, what it answers when
- * its handler fails, how the request log names its paths, and how its handler is made from the
+ * its errors look like, how the request log names its paths, and how its handler is made from the
  * service's parts (`Parts`: what the route needs of them, a subset of src/app/service-parts.ts).
  * src/app/routes.ts lists them in order; src/app/app.ts makes each handler once.
  */
@@ -22,8 +23,13 @@ export interface RouteEntry<Parts> {
    * the CDN serves the route's files, or a function of its own does.
    */
   netlify: readonly string[];
-  /** Its answer when its handler throws or rejects: the route's own 500, never a detail. */
-  failure(): Answer;
+  /**
+   * How its clients read an error (error-shape.ts): its 500 when its handler throws or rejects
+   * (never a detail), and what a request to it gets when Node's parser refuses it.
+   */
+  errors: ErrorShape;
+  /** The methods it answers, as its 405s state them in Allow (default: GET, HEAD, OPTIONS). */
+  allow?: string;
   /** The route template the request log names (never the path asked, which may carry user text). */
   template(pathname: string, parts: Parts): string;
   /** Logged at debug rather than info (probes a load balancer sends every few seconds). */

@@ -1,5 +1,6 @@
 import { type Answer, JSON_CONTENT_TYPE } from '../http/answer.ts';
 import { NO_STORE } from '../http/caching.ts';
+import { type ErrorShape, errorFacts } from '../http/error-shape.ts';
 import { MCP_CORS_HEADERS } from './mcp-headers.ts';
 
 /** The JSON-RPC 2.0 error codes this endpoint answers with itself (the SDK answers -32601). */
@@ -34,8 +35,26 @@ export function jsonRpcErrorAnswer(
   };
 }
 
+/**
+ * The MCP endpoints' errors (src/http/error-shape.ts), each with the HTTP status of the error
+ * table: a failure is an internal error with no detail; a request the server refused before
+ * reading it an invalid request that says so; a rate limit the server error -32000 with the
+ * wait in `data`; anything else the server error with the table's message.
+ */
+export const JSON_RPC_ERRORS: ErrorShape = {
+  name: 'json-rpc',
+  answer: (code, { headers = {}, unread = false, id = null } = {}) => {
+    const { status, message } = errorFacts(code);
+    if (code === 'INTERNAL_ERROR') return jsonRpcErrorAnswer(status, JSON_RPC.internalError, 'Internal error', null, headers);
+    if (unread) return jsonRpcErrorAnswer(status, JSON_RPC.invalidRequest, `${message}: the request was not read`, null, headers);
+    const wait = headers['Retry-After'];
+    const data = code === 'RATE_LIMIT_EXCEEDED' && wait !== undefined ? { code, retryAfterSeconds: Number(wait) } : undefined;
+    return jsonRpcErrorAnswer(status, JSON_RPC.serverError, message, id, headers, data);
+  },
+};
+
 /** The answer of an MCP request that failed unexpectedly: no detail of the failure. */
-export const mcpFailure = (): Answer => jsonRpcErrorAnswer(500, JSON_RPC.internalError, 'Internal error', null);
+export const mcpFailure = (): Answer => JSON_RPC_ERRORS.answer('INTERNAL_ERROR');
 
 /** The id of a request we refuse, when it has a valid one (so the client can match the error). */
 export function idOf(message: unknown): JsonRpcId {

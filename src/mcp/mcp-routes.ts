@@ -1,7 +1,8 @@
 import type { RouteEntry } from '../http/route.ts';
 import { PATHS } from '../service/paths.ts';
 import { createMcpEndpoint, type McpDeps } from './endpoint.ts';
-import { mcpFailure } from './json-rpc.ts';
+import { JSON_RPC_ERRORS } from './json-rpc.ts';
+import { MCP_METHODS } from './mcp-headers.ts';
 import { CATALOG_TOOLS, RESEARCH_TOOLS } from './tool-list.ts';
 
 // With a trailing slash too: clients are configured with either, and a 405 page there helps nobody.
@@ -12,7 +13,8 @@ export const mcpRoute: RouteEntry<{ mcp: McpDeps }> = {
   name: 'mcp',
   match: atPath(PATHS.mcp),
   netlify: [PATHS.mcp, `${PATHS.mcp}/`],
-  failure: mcpFailure,
+  errors: JSON_RPC_ERRORS,
+  allow: MCP_METHODS,
   template: (p) => p,
   handler: ({ mcp }) => ({ body: createMcpEndpoint(mcp, { path: PATHS.mcp, toolSet: CATALOG_TOOLS }) }),
 };
@@ -22,7 +24,8 @@ export const researchRoute: RouteEntry<{ mcp: McpDeps }> = {
   name: 'research',
   match: atPath(PATHS.research),
   netlify: [PATHS.research, `${PATHS.research}/`],
-  failure: mcpFailure,
+  errors: JSON_RPC_ERRORS,
+  allow: MCP_METHODS,
   template: (p) => p,
   handler: ({ mcp }) => ({ body: createMcpEndpoint(mcp, { path: PATHS.research, toolSet: RESEARCH_TOOLS }) }),
 };

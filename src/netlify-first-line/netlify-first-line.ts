@@ -1,8 +1,8 @@
 import type { RateLimits } from '../config/config.ts';
 import type { Answer, BodyRequest } from '../http/answer.ts';
-import { errorAnswer } from '../http/api-error.ts';
+import { REST_ERRORS } from '../http/error-shape.ts';
 import { rateLimitMember, rateLimitPolicyField } from '../http/rate-limit-fields.ts';
-import { idOf, JSON_RPC, jsonRpcErrorAnswer } from '../mcp/json-rpc.ts';
+import { idOf, JSON_RPC_ERRORS } from '../mcp/json-rpc.ts';
 import { PATHS } from '../service/paths.ts';
 
 /**
@@ -65,12 +65,10 @@ async function messageOf(request: BodyRequest): Promise<unknown> {
 export async function firstLineAnswer(request: BodyRequest): Promise<Answer> {
   const message = await messageOf(request);
   const batch = Array.isArray(message) && message.some(isJsonRpc);
-  if (MCP_PATHS.has(request.pathname) || batch || isJsonRpc(message)) {
-    const data = { code: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: NETLIFY_FIRST_LINE.windowSize };
-    // A batch has no one id to answer with (this endpoint refuses batches with a null id too).
-    return jsonRpcErrorAnswer(429, JSON_RPC.serverError, 'Rate limit exceeded', idOf(message), HEADERS, data);
-  }
-  return errorAnswer('RATE_LIMIT_EXCEEDED', { headers: HEADERS });
+  // A batch has no one id to answer with (this endpoint refuses batches with a null id too).
+  if (MCP_PATHS.has(request.pathname) || batch || isJsonRpc(message))
+    return JSON_RPC_ERRORS.answer('RATE_LIMIT_EXCEEDED', { headers: HEADERS, id: idOf(message) });
+  return REST_ERRORS.answer('RATE_LIMIT_EXCEEDED', { headers: HEADERS });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { errorAnswer } from '../http/api-error.ts';
+import { REST_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
 import { PATHS } from '../service/paths.ts';
 import { firstLineAnswer } from './netlify-first-line.ts';
@@ -12,7 +12,7 @@ export const rateLimitedRoute: RouteEntry<object> = {
   name: 'rateLimited',
   match: (p) => p === PATHS.rateLimited,
   netlify: [],
-  failure: () => errorAnswer('INTERNAL_ERROR'),
+  errors: REST_ERRORS,
   template: (p) => p,
   handler: () => ({ body: firstLineAnswer }),
 };

@@ -1,4 +1,4 @@
-import { errorAnswer } from '../http/api-error.ts';
+import { REST_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
 import { PATHS } from '../service/paths.ts';
 import { createHealthEndpoints, type HealthDeps } from './health.ts';
@@ -12,7 +12,7 @@ export const healthRoute: RouteEntry<{
   name: 'health',
   match: (p) => p === PATHS.healthz || p === PATHS.readyz,
   netlify: [PATHS.healthz, PATHS.readyz],
-  failure: () => errorAnswer('INTERNAL_ERROR'),
+  errors: REST_ERRORS,
   template: (p) => p,
   quiet: true,
   handler: ({ catalog, probeQuotaStore, logError }) => ({

@@ -1,6 +1,6 @@
 import type { LazyCatalog } from '../catalog/catalog-reader.ts';
 import type { CachePolicy, CdnHeaders } from '../http/caching.ts';
-import { pageFailure } from '../http/page-headers.ts';
+import { PAGE_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
 import { PATHS } from '../service/paths.ts';
 import type { PageRenderer } from './page-model.ts';
@@ -23,7 +23,7 @@ export const pagesRoute: RouteEntry<{
   name: 'pages',
   match: (p) => p.startsWith(PATHS.productPages),
   netlify: [`${PATHS.productPages}*`],
-  failure: pageFailure,
+  errors: PAGE_ERRORS,
   template: (_, { pagePaths }) => `${pagePaths?.prefix ?? PATHS.productPages}*`,
   matchOn: ({ pagePaths }) => (pagePaths ? (p) => p.startsWith(pagePaths.prefix) : () => false),
   handler: ({ catalog, productUrl, pagePaths, config, platform, logError }) =>

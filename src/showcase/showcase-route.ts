@@ -1,6 +1,6 @@
 import type { LazyCatalog } from '../catalog/catalog-reader.ts';
-import { errorAnswer } from '../http/api-error.ts';
 import type { CachePolicy, CdnHeaders } from '../http/caching.ts';
+import { REST_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
 import { PATHS } from '../service/paths.ts';
 import { createShowcaseEndpoint, SHOWCASE_QUERY } from './showcase-endpoint.ts';
@@ -15,7 +15,7 @@ export const showcaseRoute: RouteEntry<{
   name: 'showcase',
   match: (p) => p === PATHS.showcase,
   netlify: [PATHS.showcase],
-  failure: () => errorAnswer('INTERNAL_ERROR'),
+  errors: REST_ERRORS,
   template: (p) => p,
   handler: ({ catalog, productUrl, config, platform }) => ({
     plain: createShowcaseEndpoint({

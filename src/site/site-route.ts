@@ -1,6 +1,6 @@
 import type { StaticFiles } from '../documents/serve-documents.ts';
 import type { CachePolicy } from '../http/caching.ts';
-import { pageFailure } from '../http/page-headers.ts';
+import { PAGE_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
 import { createSiteFiles, siteMethods } from './site-files.ts';
 
@@ -12,7 +12,7 @@ export const siteRoute: RouteEntry<{ platform: { files?: StaticFiles }; config: 
   name: 'site',
   match: () => true,
   netlify: [],
-  failure: pageFailure,
+  errors: PAGE_ERRORS,
   template: () => '/*',
   handler: ({ platform, config }) => ({ plain: platform.files ? createSiteFiles(platform.files, config.cache) : siteMethods }),
 };

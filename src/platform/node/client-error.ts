@@ -1,10 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Answer } from '../../http/answer.ts';
-import { type ApiErrorCode, errorAnswer } from '../../http/api-error.ts';
-import { JSON_RPC, jsonRpcErrorAnswer } from '../../mcp/json-rpc.ts';
-import { MCP_METHODS } from '../../mcp/mcp-headers.ts';
-import { PATHS } from '../../service/paths.ts';
-import { STATS_METHODS } from '../../stats/stats-endpoint.ts';
+import type { ApiErrorCode } from '../../http/api-error.ts';
+import { pathOf } from './node-request.ts';
 
 /** What Node's parser says of a request it refused (its `clientError`), and what it had read of it. */
 export type ParserError = Error & { code?: string; rawPacket?: Buffer };
@@ -20,19 +17,13 @@ const CODES: Record<string, ApiErrorCode> = {
 /**
  * A request Node's HTTP parser refused (an unknown method such as FOO, a raw non-ASCII byte in
  * the target, a malformed header, headers too large) or did not receive in time never reaches the
- * routes: this answers it in the shape its path's clients read (the REST Error body, or for
- * /mcp a JSON-RPC error), with the status Node would give, for a connection that is then closed.
+ * routes: its error code (the status Node itself would give), and the path of its target as far
+ * as the parser read it (null when there is none), for the app to answer in that path's route's
+ * error shape (App.refused).
  */
-export function clientErrorAnswer(error: ParserError): Answer {
+export function refusedRequest(error: ParserError): { path: string | null; code: ApiErrorCode } {
   const [, target = ''] = (error.rawPacket?.toString('latin1') ?? '').split('\r\n', 1)[0]!.split(' ');
-  const code = CODES[error.code ?? ''] ?? 'MALFORMED_REQUEST';
-  const mcp = target === PATHS.mcp || target.startsWith(`${PATHS.mcp}/`) || target.startsWith(`${PATHS.mcp}?`);
-  const allow = mcp ? MCP_METHODS : target.startsWith(`${PATHS.api}/`) ? STATS_METHODS : 'GET, HEAD, OPTIONS';
-  const headers: Record<string, string> = code === 'METHOD_NOT_ALLOWED' ? { Allow: allow } : {};
-  const rest = errorAnswer(code, { headers });
-  if (!mcp) return rest;
-  const { message } = JSON.parse(rest.body as string) as { message: string };
-  return jsonRpcErrorAnswer(rest.status, JSON_RPC.invalidRequest, `${message}: the request was not read`, null, headers);
+  return { path: pathOf(target)?.pathname ?? null, code: CODES[error.code ?? ''] ?? 'MALFORMED_REQUEST' };
 }
 
 /** The answer as bytes, closing the connection: nothing else can be read on it. */

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Exchange } from '../../app/pipeline.ts';
 import { forwardedAddress } from '../../config/ip-address.ts';
-import type { BodyRequest, ClientRef, RequestFacts } from '../../http/answer.ts';
+import type { BodyRequest, ClientRef } from '../../http/answer.ts';
 import { readNodeBody } from './request-body.ts';
 import { toWebRequest } from './web-bridge.ts';
 
@@ -19,37 +20,45 @@ function rawHeader(raw: string[], lowerName: string): string | null {
   return value;
 }
 
-/** A request's facts read off the Node request, without a WHATWG Request (the stats hot path). */
-export class NodeRequestFacts implements RequestFacts {
+/**
+ * A request read off the Node request, without a WHATWG Request (the stats hot path), as it goes
+ * through the app (src/app/pipeline.ts, Exchange) and as its route reads it: one object a request.
+ * Its client is looked up only when a route asks, and only when quotas count clients.
+ */
+export class NodeExchange implements BodyRequest, Exchange {
   readonly method: string;
+  /** null: the request target is not a path ("*", an absolute URL): no route is asked. */
+  readonly path: string | null;
   readonly pathname: string;
   readonly search: string;
-  readonly client: ClientRef;
-  protected readonly raw: string[];
+  private readonly req: IncomingMessage;
+  private readonly raw: string[];
+  private readonly server: NodeExchangeSettings;
+  private clientRef: ClientRef | null = null;
+  private web: Request | undefined;
 
-  constructor(req: IncomingMessage, pathname: string, search: string, client: ClientRef) {
+  constructor(req: IncomingMessage, server: NodeExchangeSettings) {
+    this.req = req;
     this.method = req.method ?? 'GET';
-    this.pathname = pathname;
-    this.search = search;
-    this.client = client;
     this.raw = req.rawHeaders;
+    this.server = server;
+    const target = pathOf(req.url ?? '/');
+    this.path = target?.pathname ?? null;
+    this.pathname = target?.pathname ?? '';
+    this.search = target?.search ?? '';
+  }
+
+  get client(): ClientRef {
+    this.clientRef ??= this.server.countsClients ? clientOf(this.req, this.server.trustProxy) : NO_CLIENT;
+    return this.clientRef;
   }
 
   header(name: string): string | null {
     return rawHeader(this.raw, name);
   }
-}
 
-/** A request whose body its route reads, straight off the socket (no Web stream in between). */
-export class NodeBodyRequest extends NodeRequestFacts implements BodyRequest {
-  private readonly req: IncomingMessage;
-  private readonly origin: string;
-  private web: Request | undefined;
-
-  constructor(req: IncomingMessage, pathname: string, search: string, client: ClientRef, origin: string) {
-    super(req, pathname, search, client);
-    this.req = req;
-    this.origin = origin;
+  facts(): BodyRequest {
+    return this;
   }
 
   text(maxBytes: number): Promise<string | null> {
@@ -57,8 +66,27 @@ export class NodeBodyRequest extends NodeRequestFacts implements BodyRequest {
   }
 
   webRequest(): Request {
-    this.web ??= toWebRequest(this.req, this.origin);
+    this.web ??= toWebRequest(this.req, this.server.origin);
     return this.web;
+  }
+}
+
+/** What the server tells each request: whether clients are told apart, behind a proxy or not, and its origin. */
+export interface NodeExchangeSettings {
+  countsClients: boolean;
+  trustProxy: boolean;
+  /** The site's origin, for the Web Request a route may ask for (the MCP SDK's). */
+  origin: string;
+}
+
+/** The path and query of an origin-form target ("/path?query"); null for "*" and absolute-form targets, not ours to route. */
+export function pathOf(url: string): { pathname: string; search: string } | null {
+  if (!url.startsWith('/')) return null;
+  try {
+    return targetOf(url);
+  } catch {
+    // Not reached for an origin-form target appended to an origin; a throw here would end the process.
+    return null;
   }
 }
 

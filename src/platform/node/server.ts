@@ -3,19 +3,19 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { type App, createApp } from '../../app/app.ts';
+import type { Handled } from '../../app/pipeline.ts';
 import { fileIdentity } from '../../catalog/catalog-reader.ts';
 import type { Config } from '../../config/config.ts';
 import type { Answer } from '../../http/answer.ts';
-import { errorAnswer } from '../../http/api-error.ts';
 import { builtAppViews } from '../../mcp/app-views.ts';
 import { APP_VIEWS_DIR } from '../../mcp-app/view-files.ts';
 import { createPrometheusRecorder } from '../../metrics/prometheus-recorder.ts';
 import type { Logger } from '../../operations/logger.ts';
 import { loadAstroPages } from '../astro-renderer/astro-pages.ts';
-import { clientErrorAnswer, type ParserError, rawAnswer } from './client-error.ts';
+import { type ParserError, rawAnswer, refusedRequest } from './client-error.ts';
 import { createMetricsListener } from './metrics-listener.ts';
 import { nodePlatform } from './node-platform.ts';
-import { clientOf, NO_CLIENT, NodeBodyRequest, NodeRequestFacts, targetOf } from './node-request.ts';
+import { NodeExchange, type NodeExchangeSettings } from './node-request.ts';
 import { bodyPending, settleUnreadBody } from './request-body.ts';
 import { serveOwnBuild, takeUpSignal } from './served-build.ts';
 import { staticFiles } from './static-files.ts';
@@ -32,7 +32,7 @@ export interface NodeServerOptions {
  * Node sends head and body in one write instead of chunked framing (set in the headers object:
  * headers set apart with setHeader would make Node merge the two).
  */
-function send(res: ServerResponse, answer: Answer, close = false): void {
+function send(res: ServerResponse, answer: Answer, close: boolean, handled: Handled | null): void {
   const { status, headers, body } = answer;
   try {
     if (typeof body === 'string') headers['Content-Length'] = String(Buffer.byteLength(body));
@@ -42,7 +42,7 @@ function send(res: ServerResponse, answer: Answer, close = false): void {
   } catch (error) {
     // Only a header value Node refuses (say, a hand-edited snapshot's meta) can land here.
     (res.req as LoggedRequest).log?.error('server', error);
-    if (!res.headersSent) send(res, errorAnswer('INTERNAL_ERROR'));
+    if (!res.headersSent && handled !== null) send(res, handled.failure(), false, null);
     return;
   }
   if (body === null || typeof body === 'string' || body instanceof Uint8Array) res.end(body ?? undefined);
@@ -53,78 +53,30 @@ function send(res: ServerResponse, answer: Answer, close = false): void {
 type LoggedRequest = IncomingMessage & { log?: Logger };
 
 /**
- * One log line per request, once its answer is sent or its client has gone: the route's template,
- * never the path or the query asked for, and never the client's address.
+ * One request through the app's pipeline (src/app/pipeline.ts): its answer written to the socket,
+ * and the pipeline told when it is sent, or when its client left first.
  */
-function logWhenDone(app: App, req: IncomingMessage, res: ServerResponse, route: string, level: 'debug' | 'info' = 'info'): void {
-  const started = performance.now();
-  res.once('close', () => {
-    const finished = res.writableFinished;
-    const durationMs = performance.now() - started;
-    const method = req.method ?? '';
-    // Two literals: a spread of `aborted` copied the properties again on every request.
-    app.logger.request(
-      finished
-        ? { method, route, status: res.statusCode, durationMs, catalogVersion: app.catalogVersion() }
-        : { method, route, status: null, durationMs, catalogVersion: app.catalogVersion(), aborted: true },
-      level,
-    );
-    // A request whose client left has no status: counted by the log alone.
-    if (finished) app.metrics.request(route, method, res.statusCode, durationMs / 1000);
-  });
-}
-
-/** The app's answer to one request (its routes include the site's files and 404 page). */
-function dispatch(app: App, config: Config, req: IncomingMessage, res: ServerResponse): void {
+function dispatch(app: App, settings: NodeExchangeSettings, req: IncomingMessage, res: ServerResponse): void {
   (req as LoggedRequest).log = app.logger;
-  const url = req.url ?? '/';
-  // Origin-form only ("/path?query"); "*" and absolute-form targets are not ours to route.
-  if (!url.startsWith('/')) {
-    logWhenDone(app, req, res, '(not a path)');
-    send(res, errorAnswer('INVALID_REQUEST_TARGET'));
-    return;
-  }
-  let target: { pathname: string; search: string };
-  try {
-    target = targetOf(url);
-  } catch {
-    // Not reached for an origin-form target appended to an origin; a throw here would end the process.
-    logWhenDone(app, req, res, '(not a path)');
-    send(res, errorAnswer('INVALID_REQUEST_TARGET'));
-    return;
-  }
-  const { pathname, search } = target;
-  const route = app.route(pathname);
-  logWhenDone(app, req, res, app.template(route, pathname), route?.quiet ? 'debug' : 'info');
-  if (route === null) {
-    send(res, errorAnswer('API_ROUTE_NOT_FOUND'));
-    return;
-  }
-  // The client is looked up only for the quotas: with them off, no address or key per request.
-  const client = app.countsClients ? clientOf(req, config.rateLimits.trustProxy) : NO_CLIENT;
-  if ('body' in route) {
-    // MCP reads its own body; its answers are plain, or the SDK's Web Responses.
-    void (async () => {
-      const answer = await route.body(new NodeBodyRequest(req, pathname, search, client, config.siteUrl));
-      const { close } = await settleUnreadBody(req);
-      if (answer instanceof Response) await sendWebResponse(res, answer, close);
-      else send(res, answer, close);
-    })().catch((error: unknown) => {
-      app.logger.error(route.name, error);
-      res.destroy();
-    });
-    return;
-  }
-  const facts = new NodeRequestFacts(req, pathname, search, client);
-  const answered = route.plain(facts) ?? { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Not found\n' };
-  if (answered instanceof Promise) void answered.then((answer) => sendSettled(req, res, answer));
-  else sendSettled(req, res, answered);
+  const handled = app.handle(new NodeExchange(req, settings));
+  res.once('close', () => handled.done(res.writableFinished ? res.statusCode : null));
+  const { answer } = handled;
+  if (answer instanceof Promise)
+    void answer
+      .then((answered) => write(req, res, answered, handled))
+      .catch((error: unknown) => {
+        // A failure writing an answer already begun: nothing else can be sent on this connection.
+        app.logger.error('server', error);
+        res.destroy();
+      });
+  else void write(req, res, answer, handled);
 }
 
-/** Sends an answer once the request's unread body, if any, is dealt with (the common case waits for nothing). */
-function sendSettled(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
-  if (!bodyPending(req)) send(res, answer);
-  else void settleUnreadBody(req).then(({ close }) => send(res, answer, close));
+/** Writes an answer once the request's unread body, if any, is dealt with (the common case waits for nothing). */
+async function write(req: IncomingMessage, res: ServerResponse, answer: Answer | Response, handled: Handled): Promise<void> {
+  const close = bodyPending(req) ? (await settleUnreadBody(req)).close : false;
+  if (answer instanceof Response) await sendWebResponse(res, answer, close);
+  else send(res, answer, close, handled);
 }
 
 /**
@@ -146,15 +98,19 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
     nodePlatform(files, pages, builtAppViews(join(served.dir('server'), APP_VIEWS_DIR))),
     recorder ?? undefined,
   );
+  const exchangeSettings = { countsClients: app.countsClients, trustProxy: config.rateLimits.trustProxy, origin: config.siteUrl };
   const metricsServer = recorder && createMetricsListener(recorder.registry, (error) => app.logger.error('metrics', error));
   const server = createServer(
     { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
-    (req, res) => dispatch(app, config, req, res),
+    (req, res) => dispatch(app, exchangeSettings, req, res),
   );
-  // What Node's parser refuses or times out, in the contract's shape (Node's default is a bare 400
-  // or 408); as Node does, only on a connection with nothing written yet, and closed after it.
+  // What Node's parser refuses or times out, in its path's error shape (Node's default is a bare
+  // 400 or 408); as Node does, only on a connection with nothing written yet, and closed after it.
   server.on('clientError', (error: ParserError, socket: Socket) => {
-    if (socket.writable && socket.bytesWritten === 0 && error.code !== 'ECONNRESET') socket.end(rawAnswer(clientErrorAnswer(error)));
+    if (socket.writable && socket.bytesWritten === 0 && error.code !== 'ECONNRESET') {
+      const { path, code } = refusedRequest(error);
+      socket.end(rawAnswer(app.refused(path, code)));
+    }
     socket.destroy();
   });
 
