@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /*
  * Four projects, each with only the setup it needs (npm run test:unit runs the first alone):
- * - unit: no snapshot, no build; seconds. Beside their sources (src/http/conditional.test.ts).
+ * - unit: no snapshot, no build; seconds. Beside their sources, each named after its module
+ *   (src/http/conditional.test.ts tests src/http/conditional.ts), and the structure checks of the
+ *   tree (tests/structure/: folder dependencies, test layout, declared packages).
  * - integration: real SQLite snapshots (the sample export built once), the app in-process.
  * - targets: the built self-hosted server over real HTTP, the Netlify Function under emulation
  *   and as a bundle, the official MCP tools; needs the site build too.
@@ -18,8 +20,8 @@ export default defineConfig({
     // Target suites start servers and NetlifyDev; two cores, so keep the parallelism modest.
     maxWorkers: 2,
     projects: [
-      // Pure unit tests live beside their sources.
-      { test: { name: 'unit', include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'tests/unit/**/*.test.ts'] } },
+      // Unit tests live beside their sources; the structure checks in tests/structure/.
+      { test: { name: 'unit', include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'tests/structure/**/*.test.ts'] } },
       { test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/support/snapshot-setup.ts'] } },
       {
         test: {

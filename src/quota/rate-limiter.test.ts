@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseList } from 'structured-headers';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config/config.ts';
-import { FallbackQuotaStore } from './fallback-quota-store.ts';
+import { LocalQuotaStore } from './local-quota-store.ts';
 import { MemoryQuotaStore } from './memory-quota-store.ts';
 import type { QuotaStore } from './quota-store.ts';
 import { createRateLimiter } from './rate-limiter.ts';
@@ -104,54 +107,42 @@ describe('refusals, for the metrics', () => {
   });
 });
 
-describe('quota store fallback', () => {
-  const down = () => Promise.reject(new Error('store down'));
-  const never = () => new Promise<never>(() => {});
-  const failing: QuotaStore = { take: down, remember: down, salt: down, ping: down };
-  const hanging: QuotaStore = { take: never, remember: never, salt: never, ping: never };
+describe('remaining counts and changed limits', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rate-limiter-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  /** The r parameter of each RateLimit member, by policy. */
+  const remaining = (field: string) => Object.fromEntries(parseList(field).map(([name, params]) => [String(name), params.get('r')]));
 
-  it('probes the shared store for readiness: a failure or a late answer is unreachable', async () => {
-    for (const primary of [failing, hanging]) {
-      const store = new FallbackQuotaStore(primary, { timeoutMs: 50, log: () => {} });
-      expect(await store.probe(50)).toMatchObject({ reachable: false });
-    }
-    const up = new FallbackQuotaStore(new MemoryQuotaStore(), { timeoutMs: 50, log: () => {} });
-    expect(await up.probe(50)).toMatchObject({ reachable: true });
-  });
-
-  it('counts in memory when the shared store fails or does not answer in time, and says so once', async () => {
-    for (const primary of [failing, hanging]) {
-      const log = vi.fn();
-      const store = new FallbackQuotaStore(primary, { timeoutMs: 50, log });
-      const started = performance.now();
-      const results = await Promise.all(Array.from({ length: 10 }, () => store.take('rest:x:1', 4, Date.now() + 60_000)));
-      expect(performance.now() - started).toBeLessThan(2000);
-      expect(results.filter((r) => r.allowed)).toHaveLength(4);
-      expect(log).toHaveBeenCalledTimes(1);
-      expect(log.mock.calls[0]![0]).toMatch(/quota store unavailable/);
-    }
-  });
-
-  it('says whether it is counting in memory: from a failed use until the shared store answers again', async () => {
-    let up = false;
-    const memory = new MemoryQuotaStore();
-    const flaky: QuotaStore = {
-      take: (...args) => (up ? memory.take(...args) : down()),
-      remember: (...args) => (up ? memory.remember(...args) : down()),
-      salt: () => memory.salt(),
-      ping: () => memory.ping(),
+  it('never states a negative remaining count, whatever the store reports', async () => {
+    const overcounted: QuotaStore = {
+      take: () => ({ allowed: false, used: 125_000_000 }),
+      remember: () => ({ allowed: false, used: 5000 }),
+      salt: async () => 'salt',
+      ping: async () => {},
     };
-    for (const timeoutMs of [50, null]) {
-      up = true;
-      const store = new FallbackQuotaStore(flaky, { timeoutMs, log: () => {} });
-      await store.take('k', 5, Date.now() + 60_000);
-      expect(store.fallingBack).toBe(false);
-      up = false;
-      await store.take('k', 5, Date.now() + 60_000);
-      expect(store.fallingBack).toBe(true);
-      up = true;
-      await store.remember('m', 1, 5, Date.now() + 60_000);
-      expect(store.fallingBack).toBe(false);
-    }
+    const limits = loadConfig({}).rateLimits;
+    const decision = await createRateLimiter(limits, overcounted).rest('a', 1);
+    expect(decision.allowed).toBe(false);
+    expect(remaining(decision.headers.RateLimit)).toEqual({ rest: 0 });
+  });
+
+  it('a lowered limit starts clean: units a killed process leased under a larger one do not count', async () => {
+    const file = join(dir, 'quotas.sqlite');
+    const huge = loadConfig({ RATE_LIMIT_REST: '1000000000', RATE_LIMIT_DISTINCT_IDS: '1000000000' }).rateLimits;
+    const before = new LocalQuotaStore(file);
+    const first = await createRateLimiter(huge, before).rest('client', 7);
+    expect(first.allowed).toBe(true);
+    // No close(): the process was killed holding a lease of an eighth of a billion units.
+    const defaults = loadConfig({}).rateLimits;
+    const after = new LocalQuotaStore(file);
+    const limiter = createRateLimiter(defaults, after);
+    const next = await limiter.rest('client', 7);
+    expect(next.allowed).toBe(true);
+    expect(remaining(next.headers.RateLimit)).toEqual({ rest: defaults.rest - 1, ids: defaults.distinctIds - 1 });
+    for (let i = 1; i < defaults.rest; i++) expect((await limiter.rest('client', null)).allowed).toBe(true);
+    const refused = await limiter.rest('client', null);
+    expect(refused.allowed).toBe(false);
+    expect(remaining(refused.headers.RateLimit)).toEqual({ rest: 0 });
+    after.close();
   });
 });

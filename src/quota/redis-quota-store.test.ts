@@ -11,7 +11,7 @@ import type { QuotaTake } from './quota-store.ts';
 import { RedisQuotaStore } from './redis-quota-store.ts';
 
 /*
- * The Redis quota store beyond the semantics every store shares (quota-stores.test.ts): real-clock
+ * The Redis quota store beyond the semantics every store shares (quota-store.test.ts): real-clock
  * expiry, several processes, and bounded latency when Redis is down or hangs. Always a real
  * redis-server.
  */

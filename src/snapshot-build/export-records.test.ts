@@ -31,7 +31,7 @@ function* strings(count: number, seed = 20261123): Generator<string> {
   }
 }
 
-describe('merchant text cleaners', () => {
+describe('cleanLine and cleanParagraphs (the merchant text cleaners)', () => {
   it('equal the full rewrites on every generated string', () => {
     for (const s of strings(200_000)) {
       expect(cleanLine(s), JSON.stringify(s)).toBe(fullLine(s));

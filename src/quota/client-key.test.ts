@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { parseQuotaNetworks } from '../config/quota-networks.ts';
+import { quotaClient } from './client-key.ts';
+
+describe('whom a quota counts', () => {
+  const parsed = parseQuotaNetworks('claude x5 160.79.104.0/21 2607:6bc0::/48');
+  if ('problem' in parsed) throw new Error(parsed.problem);
+  const networks = parsed;
+
+  it('an address in a named network counts as that network, whatever address in it', () => {
+    for (const address of ['160.79.104.1', '160.79.111.255', '::ffff:160.79.104.9', '2607:6bc0::1', '2607:6bc0:0:ffff::2']) {
+      expect(quotaClient(address, networks)).toEqual({ network: networks[0] });
+    }
+    expect(quotaClient('160.79.112.0', networks)).toEqual({ address: '160.79.112.0' });
+    expect(quotaClient('2607:6bc1::1', networks)).toEqual({ address: '2607:6bc1:0:0::/64' });
+  });
+
+  it('an IPv6 client by its /64, an IPv4-mapped one as IPv4, anything else as given', () => {
+    expect(quotaClient('2001:db8:1:2::1', [])).toEqual({ address: '2001:db8:1:2::/64' });
+    expect(quotaClient('2001:0db8:0001:0002:ffff:ffff:ffff:ffff', [])).toEqual({ address: '2001:db8:1:2::/64' });
+    expect(quotaClient('2001:db8:1:3::1', [])).toEqual({ address: '2001:db8:1:3::/64' });
+    expect(quotaClient('fe80::1%eth0', [])).toEqual({ address: 'fe80:0:0:0::/64' });
+    expect(quotaClient('::ffff:192.0.2.7', [])).toEqual({ address: '192.0.2.7' });
+    expect(quotaClient('::ffff:c000:207', [])).toEqual({ address: '192.0.2.7' });
+    expect(quotaClient('192.0.2.7', [])).toEqual({ address: '192.0.2.7' });
+    expect(quotaClient('unknown', [])).toEqual({ address: 'unknown' });
+  });
+});

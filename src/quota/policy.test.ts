@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/config.ts';
+import { rateLimitPolicy, rateLimitSummary } from './policy.ts';
+
+describe('the quota documents', () => {
+  it('state the networks and their quotas', () => {
+    const limits = loadConfig({ RATE_LIMIT_NETWORKS: 'claude x5 160.79.104.0/21' }).rateLimits;
+    expect(rateLimitPolicy(limits).sharedNetworks).toEqual([
+      {
+        name: 'claude',
+        addressRanges: ['160.79.104.0/21'],
+        multiplier: 5,
+        restRequestsPerWindow: 600,
+        mcpToolCallsPerWindow: 300,
+        mcpRequestsPerWindow: 1200,
+        distinctProductIds: 500,
+      },
+    ]);
+    expect(rateLimitPolicy(limits).perClient).toMatch(/IPv6 client by its \/64.*shared network/);
+    expect(rateLimitSummary(limits)).toMatch(/Named shared networks \(claude: ×5\)/);
+    expect(rateLimitPolicy(loadConfig({}).rateLimits).sharedNetworks).toEqual([]);
+    expect(rateLimitSummary(loadConfig({}).rateLimits)).not.toMatch(/shared networks/);
+  });
+});
