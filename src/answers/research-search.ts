@@ -1,7 +1,8 @@
 import { SearchExpressionError } from '../catalog/discovery-reader.ts';
 import { searchOrdered } from '../search/planner/ordered-plans.ts';
 import { searchPlace } from '../search/planner/plans.ts';
-import { type Hit, WalkBudget } from '../search/planner/request.ts';
+import type { Hit } from '../search/planner/request.ts';
+import { WalkBudget } from '../search/planner/walk-budget.ts';
 import { expandWords, searchTerms } from '../search/query/words.ts';
 import { WHOLE_CATALOG_PLACE } from '../search/tokens/facet-tokens.ts';
 import type { AnswerContext } from './context.ts';

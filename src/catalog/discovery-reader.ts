@@ -1,6 +1,6 @@
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { type SynonymTable, synonymTable } from '../search/query/synonyms.ts';
-import type { IndexWord, Vocabulary } from '../search/query/words.ts';
+import type { IndexWord, Vocabulary } from '../search/query/vocabulary.ts';
 
 /** A place's centre (its stores' mean point) and radius (to its farthest store). */
 export interface PlaceExtent {

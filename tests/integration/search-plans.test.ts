@@ -5,7 +5,8 @@ import type { SearchInput } from '../../src/answers/local-search-schema.ts';
 import type { CatalogReader } from '../../src/catalog/catalog-reader.ts';
 import { foldKey, slugify } from '../../src/lib/text-keys.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';
-import { expandWords, type SearchWord } from '../../src/search/query/words.ts';
+import type { SearchWord } from '../../src/search/query/vocabulary.ts';
+import { expandWords } from '../../src/search/query/words.ts';
 import { generatedCatalog, type PlainProduct, type PlainStore, wordsOf } from '../support/generated-catalog.ts';
 
 /*
