@@ -1,8 +1,9 @@
 import type { BrandRow } from '../catalog/discovery-reader.ts';
-import { SearchExpressionError } from '../catalog/discovery-reader.ts';
 import { priceOf } from '../catalog/price.ts';
 import { storeView } from '../catalog/store.ts';
 import { slugify } from '../lib/text-keys.ts';
+import { SearchExpressionError } from '../search/index-read/search-index.ts';
+import { searchReaderOf } from '../search/index-read/search-reader.ts';
 import { roundKm } from '../search/planner/geo.ts';
 import { cityInQuery, hasPlace, resolvePlace } from '../search/planner/place.ts';
 import { matchesAnywhere } from '../search/planner/plans.ts';
@@ -33,7 +34,7 @@ const isPrecise = (word: SearchWord, brandsByKey: (key: string) => BrandRow[]) =
  */
 export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Outcome<SearchOutput> {
   const catalog = ctx.catalog();
-  const reader = catalog.discovery;
+  const reader = searchReaderOf(catalog);
   const limit = input.limit ?? SEARCH_MAX_LIMIT;
   const query = input.query?.trim() ? input.query : null;
   const coordinates = input.latitude !== undefined && input.longitude !== undefined;

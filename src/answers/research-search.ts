@@ -1,4 +1,5 @@
-import { SearchExpressionError } from '../catalog/discovery-reader.ts';
+import { SearchExpressionError } from '../search/index-read/search-index.ts';
+import { searchReaderOf } from '../search/index-read/search-reader.ts';
 import { searchOrdered } from '../search/planner/ordered-plans.ts';
 import { searchPlace } from '../search/planner/plans.ts';
 import type { Hit } from '../search/planner/request.ts';
@@ -19,7 +20,7 @@ import { priceFilterOf, resultFilters } from './search-filters.ts';
  * search for.
  */
 export function researchSearch(ctx: AnswerContext, query: string): ResearchSearchOutput {
-  const reader = ctx.catalog().discovery;
+  const reader = searchReaderOf(ctx.catalog());
   const asked = resultFilters({ query }, false);
   if ('error' in asked) return { results: [] };
   const { terms } = searchTerms(asked.rest ?? '');

@@ -4,6 +4,7 @@ import { searchLocalProducts } from '../../src/answers/local-search.ts';
 import type { SearchInput } from '../../src/answers/local-search-schema.ts';
 import type { CatalogReader } from '../../src/catalog/catalog-reader.ts';
 import { foldKey, slugify } from '../../src/lib/text-keys.ts';
+import { searchReaderOf } from '../../src/search/index-read/search-reader.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';
 import type { SearchWord } from '../../src/search/query/vocabulary.ts';
 import { expandWords } from '../../src/search/query/words.ts';
@@ -176,7 +177,7 @@ describe('search plans against the brute-force answer (60,000 products)', () => 
       expect(
         output.results.map((r) => r.productId),
         JSON.stringify(input),
-      ).toEqual(expected(input, expandWords(catalog.discovery, output.filters.terms)));
+      ).toEqual(expected(input, expandWords(searchReaderOf(catalog), output.filters.terms)));
     }
     // The typo inputs were read as typos, and found something.
     const typo = searchLocalProducts(ctx, { query: transposed(titled[0]!) }).output;

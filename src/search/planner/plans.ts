@@ -1,5 +1,5 @@
-import type { DiscoveryReader } from '../../catalog/discovery-reader.ts';
 import { TIER_SHARES } from '../../catalog/snapshot-schema.ts';
+import type { SearchReader } from '../index-read/search-reader.ts';
 import type { Columns } from '../query/words.ts';
 import { merchantToken, tierToken } from '../tokens/facet-tokens.ts';
 import { boundingBox, distanceKm } from './geo.ts';
@@ -45,7 +45,7 @@ const RING_MERCHANT_BUDGET = 2_000;
  * per merchant and the share the words keep; each later read doubles it up to MERCHANT_CHUNK. No
  * words: the nearest merchant or two hold a page, where 64 merchants' lists are some 1,300 rows.
  */
-function firstChunk(reader: DiscoveryReader, request: SearchRequest): number {
+function firstChunk(reader: SearchReader, request: SearchRequest): number {
   const { products, merchants } = reader.counts;
   const perMerchant = (products / Math.max(1, merchants)) * Math.min(1, matchBound(request) / Math.max(1, products));
   return Math.max(2, Math.min(MERCHANT_CHUNK, Math.ceil((1.5 * request.limit) / Math.max(perMerchant, 1e-3))));
@@ -59,7 +59,7 @@ function firstChunk(reader: DiscoveryReader, request: SearchRequest): number {
  * matches are read and joined. Each of the two is charged its whole walk.
  */
 function allMatchesIfFew<T>(
-  reader: DiscoveryReader,
+  reader: SearchReader,
   request: SearchRequest,
   expression: string,
   bound: number,
@@ -104,7 +104,7 @@ export interface PlaceScope {
  * than any above it.
  */
 export function searchPlace(
-  reader: DiscoveryReader,
+  reader: SearchReader,
   request: SearchRequest,
   place: PlaceScope,
   groups: readonly Columns[] = groupsOf(request),
@@ -179,7 +179,7 @@ export function searchPlace(
  * the budget does not allow the count (it walks the words' lists and the place's, less when the
  * cap comes first, as it does for common words).
  */
-export function countInPlace(reader: DiscoveryReader, request: SearchRequest, place: PlaceScope, found: number): Total {
+export function countInPlace(reader: SearchReader, request: SearchRequest, place: PlaceScope, found: number): Total {
   if (matchBound(request) === 0) return exactly(0);
   if (!request.budget.take(readCost(request, place.products), true)) return atLeast(found);
   const counted = countOf(reader, request, expressionOf(request, { anyFacets: [tiersOf(place)] }), COUNT_CAP + 1);
@@ -190,7 +190,7 @@ export function countInPlace(reader: DiscoveryReader, request: SearchRequest, pl
 export const tiersOf = (place: PlaceScope): string[] => Array.from({ length: TIERS }, (_, i) => tierToken(place.token, i + 1));
 
 /** Up to `limit` matches of the words and filters anywhere in the catalog; null when the budget does not allow the read. */
-export function matchesAnywhere(reader: DiscoveryReader, request: SearchRequest, limit: number): Hit[] | null {
+export function matchesAnywhere(reader: SearchReader, request: SearchRequest, limit: number): Hit[] | null {
   if (matchBound(request) === 0 || !request.budget.take(readCost(request, 0), true)) return null;
   return readMatches(reader, request, expressionOf(request), limit);
 }
@@ -216,7 +216,7 @@ function storeCounts(circle: Circle, cityId: number, districtId: number): boolea
 export type NearestStores = Map<number, { distanceKm: number; storeId: number }>;
 
 /** Each merchant's nearest store within the circle, from the merchants' own store lists. */
-function nearestStoresOf(reader: DiscoveryReader, merchantIds: Iterable<number>, circle: Circle): NearestStores {
+function nearestStoresOf(reader: SearchReader, merchantIds: Iterable<number>, circle: Circle): NearestStores {
   const nearest: NearestStores = new Map();
   for (const merchantId of merchantIds) {
     for (const [storeId, sLat, sLon, cityId, districtId] of reader.storePointsOfMerchant(merchantId)) {
@@ -230,7 +230,7 @@ function nearestStoresOf(reader: DiscoveryReader, merchantIds: Iterable<number>,
 }
 
 /** Every merchant with a store in the circle, with its nearest: one read of the store index. */
-export function merchantsInCircle(reader: DiscoveryReader, circle: Circle): NearestStores {
+export function merchantsInCircle(reader: SearchReader, circle: Circle): NearestStores {
   const nearest: NearestStores = new Map();
   const [minLat, maxLat, minLon, maxLon] = boundingBox(circle.latitude, circle.longitude, circle.radiusKm);
   for (const [storeId, merchantId, sLat, sLon, cityId, districtId] of reader.storePointsInBox(minLat, maxLat, minLon, maxLon)) {
@@ -246,7 +246,7 @@ export function merchantsInCircle(reader: DiscoveryReader, circle: Circle): Near
  * Places every match by its merchant's nearest store: for words with few matches. `whole`: the
  * matches are all there are (not cut at a read limit), so their count in the radius is the total.
  */
-function placeMatches(reader: DiscoveryReader, matches: Hit[], circle: Circle, limit: number, whole: boolean): Found {
+function placeMatches(reader: SearchReader, matches: Hit[], circle: Circle, limit: number, whole: boolean): Found {
   const nearest = nearestStoresOf(reader, new Set(matches.map((m) => m.merchantId)), circle);
   const hits: Hit[] = [];
   for (const match of matches) {
@@ -263,7 +263,7 @@ function placeMatches(reader: DiscoveryReader, matches: Hit[], circle: Circle, l
  * of doubling radius, nearest first, a chunk at a time, until the page is complete: every merchant
  * not yet read is farther than every product found.
  */
-export function searchNear(reader: DiscoveryReader, request: SearchRequest, circle: Circle): Found {
+export function searchNear(reader: SearchReader, request: SearchRequest, circle: Circle): Found {
   const bound = matchBound(request);
   if (bound === 0) return nothingFound();
   const expression = expressionOf(request);
@@ -339,7 +339,7 @@ export function searchNear(reader: DiscoveryReader, request: SearchRequest, circ
  * The total is the last group read's, at least that when wider groups were not read.
  */
 export function searchNearByGroups(
-  reader: DiscoveryReader,
+  reader: SearchReader,
   request: SearchRequest,
   circle: Circle,
   groups: readonly Columns[] = groupsOf(request),

@@ -1,4 +1,4 @@
-import type { DiscoveryReader } from '../../catalog/discovery-reader.ts';
+import type { SearchReader } from '../index-read/search-reader.ts';
 import { WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
 import { countInPlace, type NearestStores, type PlaceScope, tiersOf } from './plans.ts';
 import {
@@ -29,7 +29,7 @@ const GROWTH = 4;
  * price are ranked by popularity), or every match is read.
  */
 export function byPrice(
-  reader: DiscoveryReader,
+  reader: SearchReader,
   request: SearchRequest,
   where: { place: PlaceScope } | { merchants: NearestStores },
   order: 'price_asc' | 'price_desc',

@@ -1,4 +1,5 @@
-import { type DiscoveryReader, EVERY_ORDINAL, type Match, type OrdinalRange } from '../../catalog/discovery-reader.ts';
+import { EVERY_ORDINAL, type Match, type OrdinalRange } from '../index-read/search-index.ts';
+import type { SearchReader } from '../index-read/search-reader.ts';
 import type { SearchWord } from '../query/vocabulary.ts';
 import { type Columns, searchExpression } from '../query/words.ts';
 import type { WalkBudget } from './walk-budget.ts';
@@ -123,19 +124,19 @@ const toHit = ([productId, merchantId, views, likes, priceCents]: Match | [...Ma
 });
 
 /** Up to `limit` matches of an expression in the request's price range, cheapest first (the dearest, `descending`). */
-export function readMatches(reader: DiscoveryReader, request: SearchRequest, expression: string, limit: number, descending = false): Hit[] {
+export function readMatches(reader: SearchReader, request: SearchRequest, expression: string, limit: number, descending = false): Hit[] {
   return reader.matches(expression, ordinalsOf(request), limit, descending).map(toHit);
 }
 
 /** Up to `limit` matches of an expression, of which those in the place (a merchant's place token) are kept. */
-export function readInPlace(reader: DiscoveryReader, request: SearchRequest, expression: string, placeToken: string, limit: number): Hit[] {
+export function readInPlace(reader: SearchReader, request: SearchRequest, expression: string, placeToken: string, limit: number): Hit[] {
   const hits: Hit[] = [];
   for (const m of reader.matchesMarkingPlace(expression, placeToken, ordinalsOf(request), limit)) if (m[5] === 1) hits.push(toHit(m));
   return hits;
 }
 
 /** How many matches an expression has in the request's price range, counting up to `limit`. */
-export function countOf(reader: DiscoveryReader, request: SearchRequest, expression: string, limit: number): number {
+export function countOf(reader: SearchReader, request: SearchRequest, expression: string, limit: number): number {
   return reader.countMatches(expression, ordinalsOf(request), limit);
 }
 
