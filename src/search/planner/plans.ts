@@ -1,4 +1,4 @@
-import { TIER_SHARES } from '../../catalog/snapshot-schema.ts';
+import { TIER_SHARES } from '../index-build/search-schema.ts';
 import type { SearchReader } from '../index-read/search-reader.ts';
 import type { Columns } from '../query/words.ts';
 import { merchantToken, tierToken } from '../tokens/facet-tokens.ts';

@@ -22,7 +22,7 @@ const GROWTH = 4;
 
 /**
  * Price order in one group. The index lists every word's products cheapest first (its rowids are
- * the products' ordinals in price order: snapshot-schema.ts, search_rows), so the page is the
+ * the products' ordinals in price order: src/search/index-build/search-schema.ts, search_rows), so the page is the
  * first matches read from the cheap or the dear end of the lists, in the place (its tier tokens
  * join the expression) or the circle (its merchants are kept as read). Reads grow until the page
  * is full and the last match read is priced past the page's last product (the products of one
