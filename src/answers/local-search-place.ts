@@ -1,11 +1,15 @@
 import type { CatalogReader } from '../catalog/catalog-reader.ts';
 import type { CityRow, StoreRow } from '../catalog/discovery-reader.ts';
 import type { SearchReader } from '../search/index-read/search-reader.ts';
+import type { Circle } from '../search/planner/circle.ts';
+import { searchNearByGroups } from '../search/planner/circle-plans.ts';
 import { distanceKm, roundKm } from '../search/planner/geo.ts';
 import { searchOrdered } from '../search/planner/ordered-plans.ts';
 import { MAX_RADIUS_KM, type Place } from '../search/planner/place.ts';
-import { type Circle, matchesAnywhere, type PlaceScope, searchNearByGroups, searchPlace } from '../search/planner/plans.ts';
+import { searchPlace } from '../search/planner/place-plans.ts';
 import type { Found, Hit, SearchRequest } from '../search/planner/request.ts';
+import type { PlaceScope } from '../search/planner/tiers.ts';
+import { matchesAnywhere } from '../search/planner/whole-reads.ts';
 import { cityToken, districtToken } from '../search/tokens/facet-tokens.ts';
 import type { SearchLocation } from './local-search-schema.ts';
 import type { SearchSort } from './search-filters.ts';

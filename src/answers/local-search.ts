@@ -6,9 +6,9 @@ import { SearchExpressionError } from '../search/index-read/search-index.ts';
 import { searchReaderOf } from '../search/index-read/search-reader.ts';
 import { roundKm } from '../search/planner/geo.ts';
 import { cityInQuery, hasPlace, resolvePlace } from '../search/planner/place.ts';
-import { matchesAnywhere } from '../search/planner/plans.ts';
 import type { Found, PriceFilter, SearchRequest } from '../search/planner/request.ts';
 import { WalkBudget } from '../search/planner/walk-budget.ts';
+import { matchesAnywhere } from '../search/planner/whole-reads.ts';
 import type { SearchWord } from '../search/query/vocabulary.ts';
 import { expandWords, searchTerms } from '../search/query/words.ts';
 import { brandToken, categoryToken } from '../search/tokens/facet-tokens.ts';
@@ -139,8 +139,10 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
   const budget = new WalkBudget(ctx.searchWorkBudget);
   const requestFor = (words: SearchWord[], share: WalkBudget, priceFilter: PriceFilter | null): SearchRequest => ({
     words,
-    category: category ? { token: categoryToken(category.id), products: category.productsCount } : null,
-    brand: brand ? { token: brandToken(brand.id), products: brand.productsCount } : null,
+    facets: [
+      ...(category ? [{ token: categoryToken(category.id), products: category.productsCount }] : []),
+      ...(brand ? [{ token: brandToken(brand.id), products: brand.productsCount }] : []),
+    ],
     price: priceFilter,
     limit: Math.min(end + 1, SEARCH_DEPTH),
     budget: share,

@@ -1,7 +1,7 @@
 import { SearchExpressionError } from '../search/index-read/search-index.ts';
 import { searchReaderOf } from '../search/index-read/search-reader.ts';
 import { searchOrdered } from '../search/planner/ordered-plans.ts';
-import { searchPlace } from '../search/planner/plans.ts';
+import { searchPlace } from '../search/planner/place-plans.ts';
 import type { Hit } from '../search/planner/request.ts';
 import { WalkBudget } from '../search/planner/walk-budget.ts';
 import { expandWords, searchTerms } from '../search/query/words.ts';
@@ -32,7 +32,7 @@ export function researchSearch(ctx: AnswerContext, query: string): ResearchSearc
   try {
     const request = {
       words: expandWords(reader, terms),
-      category: null,
+      facets: [],
       price,
       limit: RESEARCH_SEARCH_LIMIT,
       budget: new WalkBudget(ctx.searchWorkBudget),

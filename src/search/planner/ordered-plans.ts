@@ -1,17 +1,8 @@
 import type { SearchReader } from '../index-read/search-reader.ts';
 import { tierToken, WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
-import {
-  type Circle,
-  DIRECT_MATCHES,
-  MAX_MATCHES,
-  merchantsInCircle,
-  type NearestStores,
-  type PlaceScope,
-  searchNear,
-  searchPlace,
-  TIER_SIZES,
-  TIERS,
-} from './plans.ts';
+import { type Circle, merchantsInCircle, type NearestStores } from './circle.ts';
+import { searchNear } from './circle-plans.ts';
+import { searchPlace } from './place-plans.ts';
 import { byPrice } from './price-order.ts';
 import {
   atLeast,
@@ -28,6 +19,8 @@ import {
   type SearchRequest,
   sliceCost,
 } from './request.ts';
+import { type PlaceScope, TIER_SIZES, TIERS } from './tiers.ts';
+import { DIRECT_MATCHES, MAX_MATCHES } from './whole-reads.ts';
 
 /** The orders other than relevance. */
 export type Order = 'price_asc' | 'price_desc' | 'popularity' | 'distance';

@@ -1,6 +1,7 @@
 import type { SearchReader } from '../index-read/search-reader.ts';
 import { WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
-import { countInPlace, type NearestStores, type PlaceScope, tiersOf } from './plans.ts';
+import type { NearestStores } from './circle.ts';
+import { countInPlace } from './place-plans.ts';
 import {
   atLeast,
   byPriceAscending,
@@ -14,6 +15,7 @@ import {
   readMatches,
   type SearchRequest,
 } from './request.ts';
+import { type PlaceScope, tiersOf } from './tiers.ts';
 
 /** The first read of a price order: a page, with room for the matches a place or circle leaves out. */
 const FIRST_READ = 64;

@@ -37,7 +37,11 @@ export interface Found {
 
 export const nothingFound = (): Found => ({ hits: [], total: () => exactly(0), cut: false });
 
-/** A filter token and how many products have it: a bound on what it matches. */
+/**
+ * A filter token and how many products have it: a bound on what it matches. Every filter the
+ * index answers by token is one of these in `SearchRequest.facets`, so the plans, the bounds and
+ * the costs below treat a new filter as they treat category and brand, without naming it.
+ */
 export interface Facet {
   token: string;
   products: number;
@@ -52,9 +56,12 @@ export interface SearchRequest {
   words: SearchWord[];
   /** Where the words must all be: the ranking group read (any text column when not given). */
   columns?: Columns;
-  /** Category and brand filters: their tokens (k<id>, b<id>) and product counts. */
-  category: Facet | null;
-  brand?: Facet | null;
+  /**
+   * The filters by token, all of which a product must have: category (k<id>), brand (b<id>), as
+   * src/search/local/facet-filters.ts lists them. The place is not one of them: each plan adds
+   * its own tokens (tiers, merchants); nor is the price, a range of the index's rows.
+   */
+  facets: Facet[];
   /** A price range, or an order by price. */
   price?: PriceFilter | null;
   limit: number;
@@ -70,10 +77,10 @@ export const groupsOf = (request: SearchRequest): readonly Columns[] =>
     ? RANKING_GROUPS.filter((c) => c !== 'naming' || !request.words.every((w) => w.namingDocs === w.titleDocs))
     : ['any'];
 
-/** At most how many products the words (in the columns given), the category, brand and price range can match, in all places (Infinity for none). */
+/** At most how many products the words (in the columns given), the facets and price range can match, in all places (Infinity for none). */
 export function matchBound(request: SearchRequest, columns: Columns = request.columns ?? 'any'): number {
   const bounds = request.words.map((w) => (columns === 'title' ? w.titleDocs : columns === 'naming' ? w.namingDocs : w.docs));
-  for (const facet of [request.category, request.brand]) if (facet) bounds.push(facet.products);
+  for (const facet of request.facets) bounds.push(facet.products);
   const ordinals = ordinalsOf(request);
   return Math.min(Infinity, ...bounds, ordinals.last - ordinals.first + 1);
 }
@@ -90,7 +97,8 @@ const ordinalsOf = (request: SearchRequest): OrdinalRange => request.price?.ordi
  * and are rare in product text.
  */
 export function readCost(request: SearchRequest, facetEntries: number): number {
-  let entries = facetEntries + (request.category?.products ?? 0) + (request.brand?.products ?? 0);
+  let entries = facetEntries;
+  for (const facet of request.facets) entries += facet.products;
   for (const word of request.words) entries += Number.isFinite(word.docs) ? word.docs : 0;
   return entries;
 }
@@ -103,7 +111,7 @@ export function readCost(request: SearchRequest, facetEntries: number): number {
  */
 export function sliceCost(request: SearchRequest, sliceEntries: number): number {
   let entries = sliceEntries;
-  for (const facet of [request.category, request.brand]) if (facet) entries += Math.min(facet.products, sliceEntries);
+  for (const facet of request.facets) entries += Math.min(facet.products, sliceEntries);
   for (const word of request.words) entries += Math.min(Number.isFinite(word.docs) ? word.docs : 0, sliceEntries);
   return entries;
 }
@@ -111,7 +119,7 @@ export function sliceCost(request: SearchRequest, sliceEntries: number): number 
 /** The request's expression in its columns (or those given), with more filter tokens: all of `facets`, one of each `anyFacets` group. */
 export function expressionOf(request: SearchRequest, more: { columns?: Columns; facets?: string[]; anyFacets?: string[][] } = {}): string {
   const columns = more.columns ?? request.columns ?? 'any';
-  const facets = [request.category?.token, request.brand?.token, ...(more.facets ?? [])].filter((t): t is string => t !== undefined);
+  const facets = [...request.facets.map((f) => f.token), ...(more.facets ?? [])];
   return searchExpression({ words: request.words, columns, facets, anyFacets: more.anyFacets ?? [] });
 }
 
