@@ -5,12 +5,12 @@
  * products) and rare ones (in at most 0.3%). The classes are bench/support/search-classes.ts's.
  */
 import type { AnswerContext } from '../src/answers/context.ts';
-import { searchLocalProducts } from '../src/answers/local-search.ts';
-import type { SearchInput } from '../src/answers/local-search-schema.ts';
 import { getProduct } from '../src/answers/product.ts';
 import { type CatalogReader, openCatalog } from '../src/catalog/catalog-reader.ts';
 import { slugify } from '../src/lib/text-keys.ts';
 import { searchReaderOf } from '../src/search/index-read/search-reader.ts';
+import { searchLocalProducts } from '../src/search/local/local-search.ts';
+import type { SearchInput } from '../src/search/local/local-search-schema.ts';
 import { boundingBox, distanceKm } from '../src/search/planner/geo.ts';
 import { resolvePlace } from '../src/search/planner/place.ts';
 import { searchTerms } from '../src/search/query/words.ts';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../src/answers/context.ts';
-import { searchLocalProducts } from '../../src/answers/local-search.ts';
-import type { SearchInput } from '../../src/answers/local-search-schema.ts';
 import type { CatalogReader } from '../../src/catalog/catalog-reader.ts';
 import { foldKey, slugify } from '../../src/lib/text-keys.ts';
 import { searchReaderOf } from '../../src/search/index-read/search-reader.ts';
+import { searchLocalProducts } from '../../src/search/local/local-search.ts';
+import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';
 import type { SearchWord } from '../../src/search/query/vocabulary.ts';
 import { expandWords } from '../../src/search/query/words.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchReader } from '../search/index-read/search-reader.ts';
+import type { SearchReader } from '../index-read/search-reader.ts';
 import { priceFilterOf, resultFilters } from './search-filters.ts';
 
 // Thirty products priced from R$ 10,00 to R$ 2.820,00, in ordinals 1 to 30 (cheapest first).

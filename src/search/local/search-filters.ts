@@ -1,9 +1,9 @@
-import type { BrandRow } from '../catalog/discovery-reader.ts';
-import { foldKey } from '../lib/text-keys.ts';
-import type { SearchReader } from '../search/index-read/search-reader.ts';
-import type { PriceFilter } from '../search/planner/request.ts';
-import { type BudgetWords, readBudgetWords } from '../search/query/budget-words.ts';
-import { editDistance } from '../search/query/typos.ts';
+import type { BrandRow } from '../../catalog/discovery-reader.ts';
+import { foldKey } from '../../lib/text-keys.ts';
+import type { SearchReader } from '../index-read/search-reader.ts';
+import type { PriceFilter } from '../planner/request.ts';
+import { type BudgetWords, readBudgetWords } from '../query/budget-words.ts';
+import { editDistance } from '../query/typos.ts';
 
 /** The orders a search may ask for. */
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'distance', 'popularity'] as const;

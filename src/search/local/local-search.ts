@@ -1,18 +1,18 @@
-import type { BrandRow } from '../catalog/discovery-reader.ts';
-import { priceOf } from '../catalog/price.ts';
-import { storeView } from '../catalog/store.ts';
-import { slugify } from '../lib/text-keys.ts';
-import { SearchExpressionError } from '../search/index-read/search-index.ts';
-import { searchReaderOf } from '../search/index-read/search-reader.ts';
-import { roundKm } from '../search/planner/geo.ts';
-import { cityInQuery, hasPlace, resolvePlace } from '../search/planner/place.ts';
-import type { Found, PriceFilter, SearchRequest } from '../search/planner/request.ts';
-import { WalkBudget } from '../search/planner/walk-budget.ts';
-import { matchesAnywhere } from '../search/planner/whole-reads.ts';
-import type { SearchWord } from '../search/query/vocabulary.ts';
-import { expandWords, searchTerms } from '../search/query/words.ts';
-import { brandToken, categoryToken } from '../search/tokens/facet-tokens.ts';
-import type { AnswerContext, Outcome } from './context.ts';
+import type { BrandRow } from '../../catalog/discovery-reader.ts';
+import { priceOf } from '../../catalog/price.ts';
+import { storeView } from '../../catalog/store.ts';
+import { slugify } from '../../lib/text-keys.ts';
+import { SearchExpressionError } from '../index-read/search-index.ts';
+import { searchReaderOf } from '../index-read/search-reader.ts';
+import { roundKm } from '../planner/geo.ts';
+import { cityInQuery, hasPlace, resolvePlace } from '../planner/place.ts';
+import type { Found, PriceFilter, SearchRequest } from '../planner/request.ts';
+import { WalkBudget } from '../planner/walk-budget.ts';
+import { matchesAnywhere } from '../planner/whole-reads.ts';
+import type { SearchWord } from '../query/vocabulary.ts';
+import { expandWords, searchTerms } from '../query/words.ts';
+import type { SearchContext, SearchOutcome } from '../search-context.ts';
+import { brandToken, categoryToken } from '../tokens/facet-tokens.ts';
 import { locationOf, matchesElsewhere, orderingOf, runPlan, type SearchedPlace, storeFor, widerPlaces } from './local-search-place.ts';
 import { SEARCH_MAX_LIMIT, type SearchInput, type SearchOutput } from './local-search-schema.ts';
 import { makeCursor, readCursor, SEARCH_DEPTH, searchDigest } from './search-cursor.ts';
@@ -32,7 +32,7 @@ const isPrecise = (word: SearchWord, brandsByKey: (key: string) => BrandRow[]) =
  * runs the search plan that fits, pages it with a signed cursor, and says in words what was
  * searched and, when nothing was found, what to try instead.
  */
-export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Outcome<SearchOutput> {
+export function searchLocalProducts(ctx: SearchContext, input: SearchInput): SearchOutcome<SearchOutput> {
   const catalog = ctx.catalog();
   const reader = searchReaderOf(catalog);
   const limit = input.limit ?? SEARCH_MAX_LIMIT;
@@ -76,7 +76,7 @@ export function searchLocalProducts(ctx: AnswerContext, input: SearchInput): Out
     nextCursor: null,
     message: '',
   };
-  const refuse = (message: string): Outcome<SearchOutput> => ({ output: { ...output, message }, isError: true });
+  const refuse = (message: string): SearchOutcome<SearchOutput> => ({ output: { ...output, message }, isError: true });
   if ('error' in asked) return refuse(asked.error);
   if (place.kind === 'unresolved') return refuse(place.message);
   if (noWords && !named) {
