@@ -132,7 +132,7 @@ describe('search plans against the brute-force answer (60,000 products)', () => 
     const titled = frequent.filter(([, , t]) => t > 6_000).map(([w]) => w);
     const rare = frequent.filter(([, n]) => n >= 20 && n <= 200).map(([w]) => w);
     // In many descriptions, few names: the title groups are read in the small tiers, then whole
-    // (plans.ts, wholeReadIsCheaper) rather than through the large tiers.
+    // (place-plans.ts, wholeReadIsCheaper) rather than through the large tiers.
     const sparse = frequent.filter(([, n, t]) => n > 5_500 && t > 0 && t <= 400).map(([w]) => w);
     expect(sparse.length).toBeGreaterThan(0);
     expect(common.length).toBeGreaterThan(3);
