@@ -5,11 +5,12 @@
  * products) and rare ones (in at most 0.3%). The classes are bench/support/search-classes.ts's.
  */
 import type { AnswerContext } from '../src/answers/context.ts';
-import { searchLocalProducts } from '../src/answers/local-search.ts';
-import type { SearchInput } from '../src/answers/local-search-schema.ts';
 import { getProduct } from '../src/answers/product.ts';
 import { type CatalogReader, openCatalog } from '../src/catalog/catalog-reader.ts';
 import { slugify } from '../src/lib/text-keys.ts';
+import { searchReaderOf } from '../src/search/index-read/search-reader.ts';
+import { searchLocalProducts } from '../src/search/local/local-search.ts';
+import type { SearchInput } from '../src/search/local/local-search-schema.ts';
 import { boundingBox, distanceKm } from '../src/search/planner/geo.ts';
 import { resolvePlace } from '../src/search/planner/place.ts';
 import { searchTerms } from '../src/search/query/words.ts';
@@ -34,7 +35,7 @@ export interface LatencyRow {
  * bm25(), the place checked per match in SQL (city, district) or by distance (coordinates).
  */
 function naiveSearch(catalog: CatalogReader, input: SearchInput): unknown {
-  const reader = catalog.discovery;
+  const reader = searchReaderOf(catalog);
   const place = resolvePlace(reader, input);
   if (place.kind === 'unresolved') return [];
   const terms = input.query ? searchTerms(input.query).terms : [];

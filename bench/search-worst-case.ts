@@ -6,11 +6,11 @@
  * maximum and the slowest input, per tool (issue: no query may cost more than a few tens of ms).
  */
 import Database from 'better-sqlite3';
-import { searchLocalProducts } from '../src/answers/local-search.ts';
-import type { SearchInput } from '../src/answers/local-search-schema.ts';
-import { researchSearch } from '../src/answers/research-search.ts';
 import { openCatalog } from '../src/catalog/catalog-reader.ts';
+import { searchLocalProducts } from '../src/search/local/local-search.ts';
+import type { SearchInput } from '../src/search/local/local-search-schema.ts';
 import { STOPWORDS } from '../src/search/query/query-words.ts';
+import { researchSearch } from '../src/search/research/research-search.ts';
 import { percentile } from './support/figures.ts';
 import { benchToolContext } from './support/tool-context.ts';
 

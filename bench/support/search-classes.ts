@@ -4,9 +4,9 @@
  * (bench/search-peer.ts) both draw their inputs here, from a built snapshot.
  */
 import Database from 'better-sqlite3';
-import type { SearchInput } from '../../src/answers/local-search-schema.ts';
 import type { CatalogReader } from '../../src/catalog/catalog-reader.ts';
 import { foldKey } from '../../src/lib/text-keys.ts';
+import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
 import { searchTerms } from '../../src/search/query/words.ts';
 
 /** The arguments of issue 31 a class exercises. */

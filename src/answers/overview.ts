@@ -1,11 +1,13 @@
 import type { CatalogReader } from '../catalog/catalog-reader.ts';
+import { searchReaderOf } from '../search/index-read/search-reader.ts';
 import { publicUrls } from '../service/paths.ts';
 import { DEFAULT_CITY, SERVICE_DESCRIPTION, SERVICE_TITLE, USAGE_POLICY } from '../service/service-info.ts';
 import { type CatalogOverview, OVERVIEW_DISTRICT_LIMIT, OVERVIEW_LIST_LIMIT } from './overview-schema.ts';
 
 /** catalog_overview: everything here is precomputed in the snapshot; the answer is built once per reader. */
 export function catalogOverview(catalog: CatalogReader, siteUrl: string): CatalogOverview {
-  const { counts, cities, categories, brands, priceRange } = catalog.discovery;
+  const { counts, cities, categories, brands } = catalog.discovery;
+  const { priceRange } = searchReaderOf(catalog);
   const { documents, endpoints } = publicUrls(siteUrl);
   return {
     catalogVersion: catalog.meta.catalogVersion,

@@ -35,6 +35,12 @@ export interface CatalogReader {
   readonly discovery: DiscoveryReader;
   /** The public documents' queries (showcase, sitemap). */
   readonly documents: DocumentsReader;
+  /**
+   * What `open` makes of this snapshot's open handle, made on first use and kept with the reader:
+   * how the search wing's index reader (src/search/index-read/) reads the same connection, its
+   * statements prepared once per snapshot, while the catalog knows nothing of search.
+   */
+  attach<T>(open: (db: Database.Database) => T): T;
   close(): void;
 }
 
@@ -74,7 +80,12 @@ export function openCatalog(file: string, options: { memoryMap?: boolean } = {})
       .raw(true);
     const discovery = createDiscoveryReader(db);
     const documents = createDocumentsReader(db);
+    const attached = new Map<(db: Database.Database) => unknown, unknown>();
     return {
+      attach: <T>(open: (db: Database.Database) => T): T => {
+        if (!attached.has(open)) attached.set(open, open(db));
+        return attached.get(open) as T;
+      },
       discovery,
       documents,
       close: () => db.close(),

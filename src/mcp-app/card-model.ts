@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ProductDetailSchema } from '../answers/product-schema.ts';
-import { SearchResultSchema } from '../answers/search-result-schema.ts';
+import { SearchResultSchema } from '../search/local/search-result-schema.ts';
 
 /** One product card: what the view shows, in Brazilian Portuguese. */
 export interface Card {

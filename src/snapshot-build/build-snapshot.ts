@@ -4,6 +4,9 @@ import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { META, SNAPSHOT_INDEXES, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../catalog/snapshot-schema.ts';
+import { buildSearchIndex } from '../search/index-build/search-index-build.ts';
+import { SEARCH_TABLES } from '../search/index-build/search-schema.ts';
+import { writeSynonyms } from '../search/index-build/synonym-rows.ts';
 import { parseSynonymsFile, SYNONYMS_FILE_MAX_BYTES } from '../search/query/synonyms-file.ts';
 import { type BuildIssue, IssueLog } from './build-issues.ts';
 import { type ExportFile, exportFingerprint, locateExportFiles, locateSynonymsFile } from './export-files.ts';
@@ -11,7 +14,6 @@ import type { EngagementRecord } from './export-records.ts';
 import type { ParseWorkerInput, ParseWorkerMessage } from './parse-worker.ts';
 import { createRecordLoaders, type LoadCounts } from './record-loaders.ts';
 import { type ParsedLines, parseRecordLine } from './record-parsing.ts';
-import { buildSearchIndex } from './search-index-build.ts';
 
 export interface BuildProgress {
   /** Loading the files, then building the full-text index, then the other indexes. */
@@ -37,7 +39,7 @@ export interface BuildOptions {
    * ('when-idle', the default), or none or all of them (tests compare the three).
    */
   mainThreadParses?: ParseWorkerInput['mainThreadParses'];
-  /** Into how many parts the search index is built, each on a thread of its own (default: one per core; search-index-build.ts). */
+  /** Into how many parts the search index is built, each on a thread of its own (default: one per core; src/search/index-build/search-index-build.ts). */
   searchIndexParts?: number;
 }
 
@@ -72,6 +74,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -32768');
     db.exec(SNAPSHOT_TABLES);
+    db.exec(SEARCH_TABLES);
 
     const { loaders, counts, finish, mainImageOrigins } = createRecordLoaders(db);
     db.exec('BEGIN');
@@ -81,16 +84,13 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       return { ok: false, issues: issues.kept, issueCount: issues.count };
     }
     finish();
-    const insertSynonym = db.prepare('INSERT INTO synonyms (group_id, position, member) VALUES (?, ?, ?)');
-    for (const [g, group] of (synonyms?.groups ?? []).entries()) {
-      for (const [i, member] of group.entries()) insertSynonym.run(g + 1, i + 1, member);
-    }
+    writeSynonyms(db, synonyms?.groups ?? []);
     db.exec('COMMIT');
     // The loaders' maps are garbage from here: a full collection (gc() is there when the process
     // has BUILD_PROCESS_FLAGS) and this connection's page cache make room for the index's buffers.
     globalThis.gc?.();
     db.pragma('shrink_memory');
-    // Built in parts, on this thread and worker threads, from the committed rows (search-index-build.ts).
+    // Built in parts, on this thread and worker threads, from the committed rows (src/search/index-build/search-index-build.ts).
     options.onProgress?.({ phase: 'search-index' });
     await buildSearchIndex(tempFile, options.searchIndexParts);
 

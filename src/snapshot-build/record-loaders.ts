@@ -1,11 +1,12 @@
 import type { Database } from 'better-sqlite3';
-import { NEWEST_PRODUCTS_KEPT, searchDocumentsView, searchRowsInsert, TIER_SHARES } from '../catalog/snapshot-schema.ts';
+import { NEWEST_PRODUCTS_KEPT } from '../catalog/snapshot-schema.ts';
 import { foldKey, slugify } from '../lib/text-keys.ts';
+import { searchDocumentsView, searchRowsInsert, TIER_SHARES } from '../search/index-build/search-schema.ts';
+import { SMALL_CACHE_KIB, SORTER_HELPERS } from '../search/index-build/sorter-settings.ts';
 import { distanceKm } from '../search/planner/geo.ts';
 import { cityToken, districtToken, placeOfAnyTier, WHOLE_CATALOG_PLACE } from '../search/tokens/facet-tokens.ts';
 import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from './export-records.ts';
 import { NewestProducts } from './newest-products.ts';
-import { SMALL_CACHE_KIB, SORTER_HELPERS } from './sorter-settings.ts';
 
 /** An http(s) URL's scheme and authority. */
 const ORIGIN = /^https?:\/\/[^/?#]+/i;
@@ -300,8 +301,9 @@ export function createRecordLoaders(db: Database) {
         publishedViews.push(0);
       }
     });
-    // Ordinals from 1, in price order (snapshot-schema.ts, search_rows): sorted on every core (the
-    // parse worker is done), in small runs (sorter-settings.ts), not in the load's larger cache.
+    // Ordinals from 1, in price order (src/search/index-build/search-schema.ts, search_rows): sorted
+    // on every core (the parse worker is done), in small runs (src/search/index-build/sorter-settings.ts),
+    // not in the load's larger cache.
     const cacheSize = db.pragma('cache_size', { simple: true }) as number;
     db.pragma(`threads = ${SORTER_HELPERS}`);
     db.pragma(`cache_size = -${SMALL_CACHE_KIB}`);
@@ -313,7 +315,8 @@ export function createRecordLoaders(db: Database) {
     const districtById = new Map([...districts.byKey.values()].map((d) => [d.id, d]));
     for (const [id, t] of merchants) {
       insertMerchantStats.run(id, t.products, t.stores, t.views, t.likes, t.dislikes);
-      // Place tokens with the tier placeholder (snapshot-schema.ts, merchant_places), the whole catalog first.
+      // Place tokens with the tier placeholder (src/search/index-build/search-schema.ts,
+      // merchant_places), the whole catalog first.
       const places: string[] = [placeOfAnyTier(WHOLE_CATALOG_PLACE)];
       for (const cityId of t.cities) {
         cityById.get(cityId)!.products += t.products;

@@ -2,9 +2,9 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
-import { SearchOutputSchema } from '../../src/answers/local-search-schema.ts';
 import { CatalogOverviewSchema } from '../../src/answers/overview-schema.ts';
 import { ProductDetailSchema } from '../../src/answers/product-schema.ts';
+import { SearchOutputSchema } from '../../src/search/local/local-search-schema.ts';
 
 /** Sends one HTTP request to the target under test (real HTTP, an emulated function, or in-process). */
 export type Fetch = (request: Request) => Promise<Response>;

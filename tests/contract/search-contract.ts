@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SearchOutput, SearchOutputSchema } from '../../src/answers/local-search-schema.ts';
-import { makeCursor, SEARCH_DEPTH, searchDigest } from '../../src/answers/search-cursor.ts';
+import { type SearchOutput, SearchOutputSchema } from '../../src/search/local/local-search-schema.ts';
+import { makeCursor, SEARCH_DEPTH, searchDigest } from '../../src/search/local/search-cursor.ts';
 import { connectSdkClient, type Fetch, rpc, type SdkClient } from './mcp-contract.ts';
 
 /**

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCatalog } from '../../src/catalog/catalog-reader.ts';
+import { buildSearchIndex } from '../../src/search/index-build/search-index-build.ts';
+import { searchReaderOf } from '../../src/search/index-read/search-reader.ts';
 import { FACET_TOKEN_SHAPE } from '../../src/search/tokens/facet-tokens.ts';
 import { formatIssue } from '../../src/snapshot-build/build-issues.ts';
 import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
-import { buildSearchIndex } from '../../src/snapshot-build/search-index-build.ts';
 import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
 import { type Fixture, type FixtureLines, validFixture, writeExport } from '../support/fixture-export.ts';
 
@@ -194,10 +195,10 @@ describe('buildSnapshot', () => {
     expect(withSynonyms.catalogVersion).not.toBe(plain.catalogVersion);
     const catalog = openCatalog(outFile);
     try {
-      expect(catalog.discovery.synonyms.of('auricular')).toEqual([['fone'], ['fone', 'ouvido']]);
-      expect(catalog.discovery.synonyms.of('macaxeira')).toEqual([['aipim']]);
+      expect(searchReaderOf(catalog).synonyms.of('auricular')).toEqual([['fone'], ['fone', 'ouvido']]);
+      expect(searchReaderOf(catalog).synonyms.of('macaxeira')).toEqual([['aipim']]);
       // The built-in table is still there.
-      expect(catalog.discovery.synonyms.of('televisao')).toContainEqual(['tv']);
+      expect(searchReaderOf(catalog).synonyms.of('televisao')).toContainEqual(['tv']);
     } finally {
       catalog.close();
     }

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { AnswerContext } from '../../src/answers/context.ts';
-import { searchLocalProducts } from '../../src/answers/local-search.ts';
-import type { SearchInput } from '../../src/answers/local-search-schema.ts';
 import { catalogOverview } from '../../src/answers/overview.ts';
 import { openCatalog } from '../../src/catalog/catalog-reader.ts';
 import { productUrlBuilder } from '../../src/catalog/product-url.ts';
+import { searchLocalProducts } from '../../src/search/local/local-search.ts';
+import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';
 import { readSampleExport } from '../support/sample-export.ts';
 

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../src/answers/context.ts';
-import { searchLocalProducts } from '../../src/answers/local-search.ts';
-import type { SearchInput } from '../../src/answers/local-search-schema.ts';
 import type { CatalogReader } from '../../src/catalog/catalog-reader.ts';
 import { foldKey, slugify } from '../../src/lib/text-keys.ts';
+import { searchReaderOf } from '../../src/search/index-read/search-reader.ts';
+import { searchLocalProducts } from '../../src/search/local/local-search.ts';
+import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';
-import { expandWords, type SearchWord } from '../../src/search/query/words.ts';
+import type { SearchWord } from '../../src/search/query/vocabulary.ts';
+import { expandWords } from '../../src/search/query/words.ts';
 import { generatedCatalog, type PlainProduct, type PlainStore, wordsOf } from '../support/generated-catalog.ts';
 
 /*
@@ -130,7 +132,7 @@ describe('search plans against the brute-force answer (60,000 products)', () => 
     const titled = frequent.filter(([, , t]) => t > 6_000).map(([w]) => w);
     const rare = frequent.filter(([, n]) => n >= 20 && n <= 200).map(([w]) => w);
     // In many descriptions, few names: the title groups are read in the small tiers, then whole
-    // (plans.ts, wholeReadIsCheaper) rather than through the large tiers.
+    // (place-plans.ts, wholeReadIsCheaper) rather than through the large tiers.
     const sparse = frequent.filter(([, n, t]) => n > 5_500 && t > 0 && t <= 400).map(([w]) => w);
     expect(sparse.length).toBeGreaterThan(0);
     expect(common.length).toBeGreaterThan(3);
@@ -175,7 +177,7 @@ describe('search plans against the brute-force answer (60,000 products)', () => 
       expect(
         output.results.map((r) => r.productId),
         JSON.stringify(input),
-      ).toEqual(expected(input, expandWords(catalog.discovery, output.filters.terms)));
+      ).toEqual(expected(input, expandWords(searchReaderOf(catalog), output.filters.terms)));
     }
     // The typo inputs were read as typos, and found something.
     const typo = searchLocalProducts(ctx, { query: transposed(titled[0]!) }).output;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../src/answers/context.ts';
-import { searchLocalProducts } from '../../src/answers/local-search.ts';
-import type { SearchInput } from '../../src/answers/local-search-schema.ts';
 import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
+import { searchLocalProducts } from '../../src/search/local/local-search.ts';
+import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
 import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
 
 /*

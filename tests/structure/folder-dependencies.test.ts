@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 /*
  * The folders of src/ by feature, and no import cycle between them: a folder may use another only
  * if that one does not use it back, directly or through others. Each MCP tool's folder counts as
- * a folder of its own, and each platform's, and each part of search (the catalog reader uses the
- * query reading and the token grammar; the planner uses the reader).
+ * a folder of its own, and each platform's; search counts as one wing (its query reading, index
+ * reads and build, planner and orchestration import each other freely).
  */
 const SRC = 'src';
 
@@ -19,12 +19,12 @@ function files(dir: string): string[] {
   });
 }
 
-/** "mcp/tools/get-product", "mcp/tools", "platform/node", "search/planner", "stats", …: the unit a file belongs to. */
+/** "mcp/tools/get-product", "mcp/tools", "platform/node", "search", "stats", …: the unit a file belongs to. */
 function folderOf(file: string): string {
   const parts = relative(SRC, file).split('/').slice(0, -1);
   // Outside src/ (tools/, tests/): the folder itself, as "../tools/sample-catalog".
   if (parts[0] === '..') return parts.join('/');
-  const depth = parts[0] === 'platform' || parts[0] === 'search' ? 2 : parts[0] === 'mcp' && parts[1] === 'tools' ? 3 : 1;
+  const depth = parts[0] === 'platform' ? 2 : parts[0] === 'mcp' && parts[1] === 'tools' ? 3 : 1;
   return parts.slice(0, depth).join('/') || '.';
 }
 
@@ -83,6 +83,12 @@ describe('src/ folders', () => {
     expect([...(graph.get('service') ?? [])]).toEqual([]);
     expect([...(graph.get('http') ?? [])]).toEqual([]);
     expect([...(graph.get('config') ?? [])]).toEqual([]);
+  });
+
+  it('keeps the catalog below search: catalog imports nothing of search (search reads the catalog)', () => {
+    const graph = folderGraph();
+    expect([...(graph.get('catalog') ?? [])].filter((to) => to === 'search')).toEqual([]);
+    expect(graph.get('search')?.has('catalog')).toBe(true);
   });
 
   it('keeps the MCP tools behind the MCP endpoint: no folder outside src/mcp/ imports src/mcp/tools/', () => {

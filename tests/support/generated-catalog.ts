@@ -64,7 +64,8 @@ export async function generatedCatalog(products: number, seed: number, name: str
     WHERE p.published_at IS NOT NULL`)
     .all() as Row[];
   const plain = rows.map(({ title, description, category, ...r }) => {
-    // A title's " para …" (what the product is for) counts as description (snapshot-schema.ts).
+    // A title's " para …" (what the product is for) counts as description
+    // (src/search/index-build/search-schema.ts).
     const head = title.split(/ para /i)[0]!;
     return {
       ...r,

@@ -1,17 +1,8 @@
-import type { DiscoveryReader } from '../../catalog/discovery-reader.ts';
+import type { SearchReader } from '../index-read/search-reader.ts';
 import { tierToken, WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
-import {
-  type Circle,
-  DIRECT_MATCHES,
-  MAX_MATCHES,
-  merchantsInCircle,
-  type NearestStores,
-  type PlaceScope,
-  searchNear,
-  searchPlace,
-  TIER_SIZES,
-  TIERS,
-} from './plans.ts';
+import { type Circle, merchantsInCircle, type NearestStores } from './circle.ts';
+import { searchNear } from './circle-plans.ts';
+import { searchPlace } from './place-plans.ts';
 import { byPrice } from './price-order.ts';
 import {
   atLeast,
@@ -28,6 +19,8 @@ import {
   type SearchRequest,
   sliceCost,
 } from './request.ts';
+import { type PlaceScope, TIER_SIZES, TIERS } from './tiers.ts';
+import { DIRECT_MATCHES, MAX_MATCHES } from './whole-reads.ts';
 
 /** The orders other than relevance. */
 export type Order = 'price_asc' | 'price_desc' | 'popularity' | 'distance';
@@ -41,7 +34,7 @@ export type Scope = { kind: 'place'; place: PlaceScope; circle?: Circle } | { ki
  * "geladeira" by price lists refrigerators from the cheapest, not a refrigerator's water filter
  * that mentions the word. Each group is read until one has a match in the place.
  */
-export function searchOrdered(reader: DiscoveryReader, request: SearchRequest, scope: Scope, order: Order): Found {
+export function searchOrdered(reader: SearchReader, request: SearchRequest, scope: Scope, order: Order): Found {
   let inCircle: NearestStores | null = null;
   for (const columns of groupsOf(request)) {
     if (matchBound(request, columns) === 0) continue;
@@ -73,7 +66,7 @@ interface Tier {
  * a time from the top, until a tier completes the page: every product in a later tier has fewer
  * views than every one before it. Inside the tiers read, views (then likes) sort.
  */
-function byTiers(reader: DiscoveryReader, request: SearchRequest, merchants: NearestStores): Found {
+function byTiers(reader: SearchReader, request: SearchRequest, merchants: NearestStores): Found {
   const read = (expression: string, cap: number): Hit[] => {
     const hits: Hit[] = [];
     for (const hit of readMatches(reader, request, expression, cap)) {
@@ -110,7 +103,7 @@ function byTiers(reader: DiscoveryReader, request: SearchRequest, merchants: Nea
 }
 
 /** The whole catalog's popularity tiers (c0t1…): a circle's products are kept by their merchants. */
-function wholeCatalogTiers(reader: DiscoveryReader): Tier[] {
+function wholeCatalogTiers(reader: SearchReader): Tier[] {
   return Array.from({ length: TIERS }, (_, i) => ({
     token: tierToken(WHOLE_CATALOG_PLACE, i + 1),
     products: Math.ceil(TIER_SIZES[i]! * reader.counts.products),

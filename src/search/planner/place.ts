@@ -1,6 +1,7 @@
-import type { CityRow, DiscoveryReader, DistrictRow } from '../../catalog/discovery-reader.ts';
+import type { CityRow, DistrictRow } from '../../catalog/discovery-reader.ts';
 import { foldKey } from '../../lib/text-keys.ts';
 import { DEFAULT_CITY } from '../../service/service-info.ts';
+import type { SearchReader } from '../index-read/search-reader.ts';
 import { foldedWords } from '../query/query-words.ts';
 import { editDistance, typoBudget } from '../query/typos.ts';
 
@@ -56,7 +57,7 @@ const CITY_SHORT_NAMES: ReadonlyMap<string, [name: string, state: string]> = new
 ]);
 
 /** The cities a name names: by their own name, else by a short name ("BH"), with a note saying how it was read. */
-function citiesNamed(reader: DiscoveryReader, name: string): { found: CityRow[]; notes: string[] } {
+function citiesNamed(reader: SearchReader, name: string): { found: CityRow[]; notes: string[] } {
   const found = reader.citiesByKey(foldKey(name));
   const short = found.length === 0 ? CITY_SHORT_NAMES.get(foldKey(name)) : undefined;
   if (short === undefined) return { found, notes: [] };
@@ -64,7 +65,7 @@ function citiesNamed(reader: DiscoveryReader, name: string): { found: CityRow[];
   return { found: city, notes: city.length > 0 ? [`Read ${quote(name.trim())} as ${short[0]} (${short[1]}).`] : [] };
 }
 
-function resolveCity(reader: DiscoveryReader, text: string): { city: CityRow; notes: string[] } | string {
+function resolveCity(reader: SearchReader, text: string): { city: CityRow; notes: string[] } | string {
   const { name, state } = splitState(text);
   const named = citiesNamed(reader, name);
   let found = named.found;
@@ -86,7 +87,7 @@ function resolveCity(reader: DiscoveryReader, text: string): { city: CityRow; no
 }
 
 /** Districts of a city whose names are close to what was typed: begun by it, containing it as a word, or a typo away. */
-function closeDistricts(reader: DiscoveryReader, text: string, cityId: number): string[] {
+function closeDistricts(reader: SearchReader, text: string, cityId: number): string[] {
   const key = foldKey(text);
   const scored: [string, number][] = [];
   for (const district of reader.districtsOfCity(cityId, 2000)) {
@@ -107,7 +108,7 @@ function closeDistricts(reader: DiscoveryReader, text: string, cityId: number): 
     .map(([name]) => name);
 }
 
-function unknownDistrict(reader: DiscoveryReader, text: string, city: CityRow | null): string {
+function unknownDistrict(reader: SearchReader, text: string, city: CityRow | null): string {
   const where = city ? ` in ${cityLabel(city)}` : '';
   const lookIn = city ?? reader.citiesByKey(foldKey(DEFAULT_CITY.name)).find((c) => c.state === DEFAULT_CITY.state) ?? null;
   const close = lookIn && text.trim().length >= 3 ? closeDistricts(reader, text, lookIn.id) : [];
@@ -135,7 +136,7 @@ function unknownDistrict(reader: DiscoveryReader, text: string, city: CityRow | 
  * matched accent- and case-insensitively, else the default city. Never another place silently:
  * an unknown place is `unresolved`, with the places that do exist.
  */
-export function resolvePlace(reader: DiscoveryReader, input: PlaceInput): Place {
+export function resolvePlace(reader: SearchReader, input: PlaceInput): Place {
   const hasLat = input.latitude !== undefined;
   const hasLon = input.longitude !== undefined;
   if (hasLat !== hasLon) {
@@ -204,7 +205,7 @@ const BEFORE_PLACE = /(?: (?:em|no|na|de|do|da|para|pra|perto de|proximo a|proxi
  * paulo"): the longest such name, its "City, ST" form, and the query without it and the words that
  * led to it. Only when the input names no place itself.
  */
-export function cityInQuery(reader: DiscoveryReader, query: string): { city: string; rest: string } | null {
+export function cityInQuery(reader: SearchReader, query: string): { city: string; rest: string } | null {
   const words = ` ${foldKey(query)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()} `;

@@ -1,6 +1,7 @@
-import type { DiscoveryReader } from '../../catalog/discovery-reader.ts';
+import type { SearchReader } from '../index-read/search-reader.ts';
 import { WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
-import { countInPlace, type NearestStores, type PlaceScope, tiersOf } from './plans.ts';
+import type { NearestStores } from './circle.ts';
+import { countInPlace } from './place-plans.ts';
 import {
   atLeast,
   byPriceAscending,
@@ -14,6 +15,7 @@ import {
   readMatches,
   type SearchRequest,
 } from './request.ts';
+import { type PlaceScope, tiersOf } from './tiers.ts';
 
 /** The first read of a price order: a page, with room for the matches a place or circle leaves out. */
 const FIRST_READ = 64;
@@ -22,14 +24,14 @@ const GROWTH = 4;
 
 /**
  * Price order in one group. The index lists every word's products cheapest first (its rowids are
- * the products' ordinals in price order: snapshot-schema.ts, search_rows), so the page is the
+ * the products' ordinals in price order: src/search/index-build/search-schema.ts, search_rows), so the page is the
  * first matches read from the cheap or the dear end of the lists, in the place (its tier tokens
  * join the expression) or the circle (its merchants are kept as read). Reads grow until the page
  * is full and the last match read is priced past the page's last product (the products of one
  * price are ranked by popularity), or every match is read.
  */
 export function byPrice(
-  reader: DiscoveryReader,
+  reader: SearchReader,
   request: SearchRequest,
   where: { place: PlaceScope } | { merchants: NearestStores },
   order: 'price_asc' | 'price_desc',

@@ -1,45 +1,11 @@
-import { type DiscoveryReader, EVERY_ORDINAL, type Match, type OrdinalRange } from '../../catalog/discovery-reader.ts';
-import { type Columns, type SearchWord, searchExpression } from '../query/words.ts';
+import { EVERY_ORDINAL, type Match, type OrdinalRange } from '../index-read/search-index.ts';
+import type { SearchReader } from '../index-read/search-reader.ts';
+import type { SearchWord } from '../query/vocabulary.ts';
+import { type Columns, searchExpression } from '../query/words.ts';
+import type { WalkBudget } from './walk-budget.ts';
 
 /** Matches are counted for the total up to this many; past it, the total says "at least". */
 export const COUNT_CAP = 1_000;
-
-/**
- * What one tool call may walk in the index, in index entries: every read is estimated before it
- * runs, from the counts (readCost), and one that would pass the budget is not run; the search
- * stops where it is and says so. Sized so that no words make a call's reads last more than some
- * tens of milliseconds on a million products (docs/benchmarks.md, "Bounded search").
- */
-export const WALK_BUDGET = 1_500_000;
-
-/** A tool call's index work, spent by every read of every plan it runs; a part of it, for one plan. */
-export class WalkBudget {
-  private left: number;
-  private readonly whole: WalkBudget | null;
-  /** A read was refused: what the answer has is what was found before. */
-  cut = false;
-
-  constructor(total = WALK_BUDGET, whole: WalkBudget | null = null) {
-    this.left = total;
-    this.whole = whole;
-  }
-
-  /** Whether a read of this cost may run (then it is spent); `optional`: refusing it cuts nothing (another plan follows). */
-  take(cost: number, optional = false): boolean {
-    if (cost > this.left || (this.whole !== null && cost > this.whole.left)) {
-      if (!optional) this.cut = true;
-      return false;
-    }
-    this.left -= cost;
-    if (this.whole !== null) this.whole.left -= cost;
-    return true;
-  }
-
-  /** A share of what is left, spent from this budget too: one plan may not take what the next ones need. */
-  part(share: number): WalkBudget {
-    return new WalkBudget(this.left * share, this);
-  }
-}
 
 /** How many products match in the place: exactly, or at least (counting stopped). */
 export interface Total {
@@ -71,7 +37,11 @@ export interface Found {
 
 export const nothingFound = (): Found => ({ hits: [], total: () => exactly(0), cut: false });
 
-/** A filter token and how many products have it: a bound on what it matches. */
+/**
+ * A filter token and how many products have it: a bound on what it matches. Every filter the
+ * index answers by token is one of these in `SearchRequest.facets`, so the plans, the bounds and
+ * the costs below treat a new filter as they treat category and brand, without naming it.
+ */
 export interface Facet {
   token: string;
   products: number;
@@ -86,9 +56,12 @@ export interface SearchRequest {
   words: SearchWord[];
   /** Where the words must all be: the ranking group read (any text column when not given). */
   columns?: Columns;
-  /** Category and brand filters: their tokens (k<id>, b<id>) and product counts. */
-  category: Facet | null;
-  brand?: Facet | null;
+  /**
+   * The filters by token, all of which a product must have: category (k<id>), brand (b<id>), as
+   * src/search/local/facet-filters.ts lists them. The place is not one of them: each plan adds
+   * its own tokens (tiers, merchants); nor is the price, a range of the index's rows.
+   */
+  facets: Facet[];
   /** A price range, or an order by price. */
   price?: PriceFilter | null;
   limit: number;
@@ -104,10 +77,10 @@ export const groupsOf = (request: SearchRequest): readonly Columns[] =>
     ? RANKING_GROUPS.filter((c) => c !== 'naming' || !request.words.every((w) => w.namingDocs === w.titleDocs))
     : ['any'];
 
-/** At most how many products the words (in the columns given), the category, brand and price range can match, in all places (Infinity for none). */
+/** At most how many products the words (in the columns given), the facets and price range can match, in all places (Infinity for none). */
 export function matchBound(request: SearchRequest, columns: Columns = request.columns ?? 'any'): number {
   const bounds = request.words.map((w) => (columns === 'title' ? w.titleDocs : columns === 'naming' ? w.namingDocs : w.docs));
-  for (const facet of [request.category, request.brand]) if (facet) bounds.push(facet.products);
+  for (const facet of request.facets) bounds.push(facet.products);
   const ordinals = ordinalsOf(request);
   return Math.min(Infinity, ...bounds, ordinals.last - ordinals.first + 1);
 }
@@ -124,7 +97,8 @@ const ordinalsOf = (request: SearchRequest): OrdinalRange => request.price?.ordi
  * and are rare in product text.
  */
 export function readCost(request: SearchRequest, facetEntries: number): number {
-  let entries = facetEntries + (request.category?.products ?? 0) + (request.brand?.products ?? 0);
+  let entries = facetEntries;
+  for (const facet of request.facets) entries += facet.products;
   for (const word of request.words) entries += Number.isFinite(word.docs) ? word.docs : 0;
   return entries;
 }
@@ -137,7 +111,7 @@ export function readCost(request: SearchRequest, facetEntries: number): number {
  */
 export function sliceCost(request: SearchRequest, sliceEntries: number): number {
   let entries = sliceEntries;
-  for (const facet of [request.category, request.brand]) if (facet) entries += Math.min(facet.products, sliceEntries);
+  for (const facet of request.facets) entries += Math.min(facet.products, sliceEntries);
   for (const word of request.words) entries += Math.min(Number.isFinite(word.docs) ? word.docs : 0, sliceEntries);
   return entries;
 }
@@ -145,7 +119,7 @@ export function sliceCost(request: SearchRequest, sliceEntries: number): number 
 /** The request's expression in its columns (or those given), with more filter tokens: all of `facets`, one of each `anyFacets` group. */
 export function expressionOf(request: SearchRequest, more: { columns?: Columns; facets?: string[]; anyFacets?: string[][] } = {}): string {
   const columns = more.columns ?? request.columns ?? 'any';
-  const facets = [request.category?.token, request.brand?.token, ...(more.facets ?? [])].filter((t): t is string => t !== undefined);
+  const facets = [...request.facets.map((f) => f.token), ...(more.facets ?? [])];
   return searchExpression({ words: request.words, columns, facets, anyFacets: more.anyFacets ?? [] });
 }
 
@@ -158,19 +132,19 @@ const toHit = ([productId, merchantId, views, likes, priceCents]: Match | [...Ma
 });
 
 /** Up to `limit` matches of an expression in the request's price range, cheapest first (the dearest, `descending`). */
-export function readMatches(reader: DiscoveryReader, request: SearchRequest, expression: string, limit: number, descending = false): Hit[] {
+export function readMatches(reader: SearchReader, request: SearchRequest, expression: string, limit: number, descending = false): Hit[] {
   return reader.matches(expression, ordinalsOf(request), limit, descending).map(toHit);
 }
 
 /** Up to `limit` matches of an expression, of which those in the place (a merchant's place token) are kept. */
-export function readInPlace(reader: DiscoveryReader, request: SearchRequest, expression: string, placeToken: string, limit: number): Hit[] {
+export function readInPlace(reader: SearchReader, request: SearchRequest, expression: string, placeToken: string, limit: number): Hit[] {
   const hits: Hit[] = [];
   for (const m of reader.matchesMarkingPlace(expression, placeToken, ordinalsOf(request), limit)) if (m[5] === 1) hits.push(toHit(m));
   return hits;
 }
 
 /** How many matches an expression has in the request's price range, counting up to `limit`. */
-export function countOf(reader: DiscoveryReader, request: SearchRequest, expression: string, limit: number): number {
+export function countOf(reader: SearchReader, request: SearchRequest, expression: string, limit: number): number {
   return reader.countMatches(expression, ordinalsOf(request), limit);
 }
 

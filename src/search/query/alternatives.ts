@@ -1,5 +1,5 @@
 import { pluralsOf, singularsOf } from './plurals.ts';
-import type { SearchWord, Vocabulary } from './words.ts';
+import type { SearchWord, Vocabulary } from './vocabulary.ts';
 
 /** At most this many index words stand for one partial word: the most frequent ones. */
 const MAX_ALTERNATIVES = 32;

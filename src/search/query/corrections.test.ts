@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { synonymTable } from './synonyms.ts';
+import type { Vocabulary } from './vocabulary.ts';
 import { vocabularyOf } from './vocabulary-fixture.ts';
-import { expandWords, type Vocabulary } from './words.ts';
+import { expandWords } from './words.ts';
 
 describe('corrections', () => {
   it('a correction stands for its synonyms too', () => {

@@ -1,6 +1,6 @@
 import { STOPWORDS } from './query-words.ts';
 import { firstSoundRespellings, isGenderSwap, typoBudget, typoDistance } from './typos.ts';
-import type { Vocabulary } from './words.ts';
+import type { Vocabulary } from './vocabulary.ts';
 
 /** At most this many words stand for one misspelt word. */
 const MAX_CORRECTIONS = 3;

@@ -1,5 +1,5 @@
 import { synonymTable } from './synonyms.ts';
-import type { IndexWord, Vocabulary } from './words.ts';
+import type { IndexWord, Vocabulary } from './vocabulary.ts';
 
 /**
  * A vocabulary in memory for unit tests: index words with their product counts (one count for

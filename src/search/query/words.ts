@@ -2,7 +2,7 @@ import { FACET_TOKEN_SHAPE } from '../tokens/facet-tokens.ts';
 import { Alternatives } from './alternatives.ts';
 import { firstSoundCorrections, joinedInIndex, splitIntoKnown, typoCorrections } from './corrections.ts';
 import { foldedWords, STOPWORDS } from './query-words.ts';
-import type { SynonymTable } from './synonyms.ts';
+import type { SearchWord, Vocabulary } from './vocabulary.ts';
 
 /** At most this many words of a query are searched; the rest are reported as ignored. */
 export const MAX_TERMS = 8;
@@ -70,42 +70,6 @@ const UNITS = new Set([
   'polegadas',
 ]);
 const INCH = new Set(['pol', 'polegada', 'polegadas']);
-
-/**
- * One thing the shopper asked for (a word, or words that go together: "fritadeira eletrica",
- * "500 ml") and the index words that stand for it.
- */
-export interface SearchWord {
-  /** As the query has it, folded ("geladeiras", "500 ml"). */
-  word: string;
-  /**
-   * Any of these matches; each is index words that must all be present (usually one). The word
-   * itself, its singular and plural forms, for the query's last word the index words it begins,
-   * its synonyms, the words it joins or splits into, or what a typo stood for.
-   */
-  alternatives: string[][];
-  /** Products with any of the alternatives in any text column, in the naming columns and in the title (RANKED_COLUMNS): upper bounds. */
-  docs: number;
-  namingDocs: number;
-  titleDocs: number;
-  /** When the word is in no product and a close index word is: that word ("geladera" → "geladeira"). */
-  correctedTo?: string;
-}
-
-/** A word of the search index with its products in any text column, in the naming columns and in the title (upper bounds). */
-export type IndexWord = [word: string, docs: number, namingDocs: number, titleDocs: number];
-
-/** What a query's words are resolved against: the catalog's index words and its synonyms. */
-export interface Vocabulary {
-  /** One index word, if the index has it. */
-  word(word: string): IndexWord | undefined;
-  /** Index words beginning with `prefix` (itself included), most frequent first. */
-  wordsStartingWith(prefix: string, limit: number): IndexWord[];
-  /** Index words in [from, to) of a length in [minLength, maxLength]: the candidates a typo may stand for. */
-  wordsBetween(from: string, to: string, minLength: number, maxLength: number): IndexWord[];
-  /** The built-in synonyms and the operator's (the export's synonyms file). */
-  synonyms: SynonymTable;
-}
 
 /** What a misspelt word stands for: its candidates' forms and synonyms; the first that the index has is named. */
 function correctedTo(vocabulary: Vocabulary, word: string, candidates: string[]): SearchWord | null {

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../../src/answers/context.ts';
-import { searchLocalProducts } from '../../../src/answers/local-search.ts';
-import type { SearchInput } from '../../../src/answers/local-search-schema.ts';
-import { researchSearch } from '../../../src/answers/research-search.ts';
 import { type CatalogReader, openCatalog } from '../../../src/catalog/catalog-reader.ts';
+import { searchReaderOf } from '../../../src/search/index-read/search-reader.ts';
+import { searchLocalProducts } from '../../../src/search/local/local-search.ts';
+import type { SearchInput } from '../../../src/search/local/local-search-schema.ts';
 import { STOPWORDS } from '../../../src/search/query/query-words.ts';
+import { researchSearch } from '../../../src/search/research/research-search.ts';
 import { buildSnapshot } from '../../../src/snapshot-build/build-snapshot.ts';
 import { generateCatalog } from '../../../tools/sample-catalog/generate.ts';
 import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
@@ -61,7 +62,7 @@ beforeAll(async () => {
     return entries;
   };
   catalog = openCatalog(snapshot);
-  const reader = catalog.discovery as unknown as Record<string, (expression: string, ...rest: unknown[]) => unknown>;
+  const reader = searchReaderOf(catalog) as unknown as Record<string, (expression: string, ...rest: unknown[]) => unknown>;
   for (const name of ['matches', 'countMatches', 'matchesMarkingPlace', 'matchesByRelevance'] as const) {
     const read = reader[name]!;
     reader[name] = (expression: string, ...rest: unknown[]) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { SEARCH_MAX_LIMIT } from '../../../answers/local-search-schema.ts';
-import { SEARCH_DEPTH } from '../../../answers/search-cursor.ts';
-import { SEARCH_SORTS } from '../../../answers/search-filters.ts';
+import { SEARCH_MAX_LIMIT } from '../../../search/local/local-search-schema.ts';
+import { SEARCH_DEPTH } from '../../../search/local/search-cursor.ts';
+import { SEARCH_SORTS } from '../../../search/local/search-filters.ts';
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM } from '../../../search/planner/place.ts';
 import { toolArguments } from '../tool-arguments.ts';
 

@@ -1,6 +1,6 @@
-import { searchLocalProducts } from '../../../answers/local-search.ts';
-import { SearchOutputSchema } from '../../../answers/local-search-schema.ts';
 import { PRODUCT_CARDS_URI } from '../../../mcp-app/view-files.ts';
+import { searchLocalProducts } from '../../../search/local/local-search.ts';
+import { SearchOutputSchema } from '../../../search/local/local-search-schema.ts';
 import { defineTool, structuredResult } from '../tool-definition.ts';
 import { SearchInputSchema } from './schema.ts';
 

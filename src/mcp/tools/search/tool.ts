@@ -1,5 +1,5 @@
-import { researchSearch } from '../../../answers/research-search.ts';
-import { ResearchSearchOutputSchema } from '../../../answers/research-search-schema.ts';
+import { researchSearch } from '../../../search/research/research-search.ts';
+import { ResearchSearchOutputSchema } from '../../../search/research/research-search-schema.ts';
 import { defineTool, structuredResult } from '../tool-definition.ts';
 import { ResearchSearchInputSchema } from './schema.ts';
 

@@ -25,7 +25,7 @@ const PRODUCTS_PER_PART = 100_000;
  */
 const MAX_PARTS = 4;
 const TERM_BUFFER_BYTES = 64 * 1024 * 1024;
-/** title, description, category, brand, facets (snapshot-schema.ts). */
+/** title, description, category, brand, facets (search-schema.ts). */
 const INDEX_COLUMNS = 5;
 
 /**

@@ -7,7 +7,7 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { SEARCH_INDEX_PART } from '../catalog/snapshot-schema.ts';
+import { SEARCH_INDEX_PART } from './search-schema.ts';
 import { SMALL_CACHE_KIB } from './sorter-settings.ts';
 
 export interface SearchIndexPart {

@@ -1,11 +1,16 @@
-import type { CatalogReader } from '../catalog/catalog-reader.ts';
-import type { CityRow, DiscoveryReader, StoreRow } from '../catalog/discovery-reader.ts';
-import { distanceKm, roundKm } from '../search/planner/geo.ts';
-import { searchOrdered } from '../search/planner/ordered-plans.ts';
-import { MAX_RADIUS_KM, type Place } from '../search/planner/place.ts';
-import { type Circle, matchesAnywhere, type PlaceScope, searchNearByGroups, searchPlace } from '../search/planner/plans.ts';
-import type { Found, Hit, SearchRequest } from '../search/planner/request.ts';
-import { cityToken, districtToken } from '../search/tokens/facet-tokens.ts';
+import type { CatalogReader } from '../../catalog/catalog-reader.ts';
+import type { CityRow, StoreRow } from '../../catalog/discovery-reader.ts';
+import type { SearchReader } from '../index-read/search-reader.ts';
+import type { Circle } from '../planner/circle.ts';
+import { searchNearByGroups } from '../planner/circle-plans.ts';
+import { distanceKm, roundKm } from '../planner/geo.ts';
+import { searchOrdered } from '../planner/ordered-plans.ts';
+import { MAX_RADIUS_KM, type Place } from '../planner/place.ts';
+import { searchPlace } from '../planner/place-plans.ts';
+import type { Found, Hit, SearchRequest } from '../planner/request.ts';
+import type { PlaceScope } from '../planner/tiers.ts';
+import { matchesAnywhere } from '../planner/whole-reads.ts';
+import { cityToken, districtToken } from '../tokens/facet-tokens.ts';
 import type { SearchLocation } from './local-search-schema.ts';
 import type { SearchSort } from './search-filters.ts';
 
@@ -57,7 +62,7 @@ const ELSEWHERE_MATCHES = 200;
  * catalog's matches and their merchants' stores: the cities with most of them, or with
  * coordinates the nearest store. Null when nothing anywhere matches.
  */
-export function matchesElsewhere(reader: DiscoveryReader, request: SearchRequest, place: Place): string | null {
+export function matchesElsewhere(reader: SearchReader, request: SearchRequest, place: Place): string | null {
   const matches = matchesAnywhere(reader, request, ELSEWHERE_MATCHES);
   if (matches === null || matches.length === 0) return null;
   const cities = new Map<string, number>();
@@ -98,7 +103,7 @@ function centreOf(place: Exclude<SearchedPlace, { kind: 'coordinates' }>): Circl
 }
 
 /** Runs the plan for the place and the order (src/search/planner/). */
-export function runPlan(reader: DiscoveryReader, request: SearchRequest, place: SearchedPlace, sort: SearchSort): Found {
+export function runPlan(reader: SearchReader, request: SearchRequest, place: SearchedPlace, sort: SearchSort): Found {
   if (place.kind === 'coordinates') {
     const circle = { latitude: place.latitude, longitude: place.longitude, radiusKm: place.radiusKm };
     if (sort === 'relevance') return searchNearByGroups(reader, request, circle);

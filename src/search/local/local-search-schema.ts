@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CatalogStampSchema } from '../catalog/catalog-stamp.ts';
-import type { PlaceInput } from '../search/planner/place.ts';
+import { CatalogStampSchema } from '../../catalog/catalog-stamp.ts';
+import type { PlaceInput } from '../planner/place.ts';
 import { SEARCH_DEPTH } from './search-cursor.ts';
 import { SEARCH_SORTS, type SearchSort } from './search-filters.ts';
 import { SearchResultSchema } from './search-result-schema.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CityRow, DistrictRow } from '../catalog/discovery-reader.ts';
-import { MAX_RADIUS_KM } from '../search/planner/place.ts';
+import type { CityRow, DistrictRow } from '../../catalog/discovery-reader.ts';
+import { MAX_RADIUS_KM } from '../planner/place.ts';
 import { widerPlaces } from './local-search-place.ts';
 
 const city: CityRow = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DiscoveryReader } from '../catalog/discovery-reader.ts';
+import type { SearchReader } from '../index-read/search-reader.ts';
 import { priceFilterOf, resultFilters } from './search-filters.ts';
 
 // Thirty products priced from R$ 10,00 to R$ 2.820,00, in ordinals 1 to 30 (cheapest first).
@@ -11,7 +11,7 @@ const reader = {
     const last = prices.findLastIndex((p) => p <= max) + 1;
     return first > 0 && last >= first ? { first, last } : null;
   },
-} as unknown as DiscoveryReader;
+} as unknown as SearchReader;
 
 describe('result filters from the arguments and the words', () => {
   it('reads a budget and an order from the words, and leaves them out of the query', () => {

@@ -1,12 +1,14 @@
-import { SearchExpressionError } from '../catalog/discovery-reader.ts';
-import { searchOrdered } from '../search/planner/ordered-plans.ts';
-import { searchPlace } from '../search/planner/plans.ts';
-import { type Hit, WalkBudget } from '../search/planner/request.ts';
-import { expandWords, searchTerms } from '../search/query/words.ts';
-import { WHOLE_CATALOG_PLACE } from '../search/tokens/facet-tokens.ts';
-import type { AnswerContext } from './context.ts';
+import { SearchExpressionError } from '../index-read/search-index.ts';
+import { searchReaderOf } from '../index-read/search-reader.ts';
+import { priceFilterOf, resultFilters } from '../local/search-filters.ts';
+import { searchOrdered } from '../planner/ordered-plans.ts';
+import { searchPlace } from '../planner/place-plans.ts';
+import type { Hit } from '../planner/request.ts';
+import { WalkBudget } from '../planner/walk-budget.ts';
+import { expandWords, searchTerms } from '../query/words.ts';
+import type { SearchContext } from '../search-context.ts';
+import { WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
 import { RESEARCH_SEARCH_LIMIT, type ResearchSearchOutput } from './research-search-schema.ts';
-import { priceFilterOf, resultFilters } from './search-filters.ts';
 
 /**
  * search: the words' best matches in the whole catalog, as OpenAI's shape has them. No place: a
@@ -17,8 +19,8 @@ import { priceFilterOf, resultFilters } from './search-filters.ts';
  * barato") is read as search_local_products reads it. A query of stopwords alone has nothing to
  * search for.
  */
-export function researchSearch(ctx: AnswerContext, query: string): ResearchSearchOutput {
-  const reader = ctx.catalog().discovery;
+export function researchSearch(ctx: SearchContext, query: string): ResearchSearchOutput {
+  const reader = searchReaderOf(ctx.catalog());
   const asked = resultFilters({ query }, false);
   if ('error' in asked) return { results: [] };
   const { terms } = searchTerms(asked.rest ?? '');
@@ -30,7 +32,7 @@ export function researchSearch(ctx: AnswerContext, query: string): ResearchSearc
   try {
     const request = {
       words: expandWords(reader, terms),
-      category: null,
+      facets: [],
       price,
       limit: RESEARCH_SEARCH_LIMIT,
       budget: new WalkBudget(ctx.searchWorkBudget),

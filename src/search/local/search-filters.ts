@@ -1,8 +1,9 @@
-import type { BrandRow, DiscoveryReader } from '../catalog/discovery-reader.ts';
-import { foldKey } from '../lib/text-keys.ts';
-import type { PriceFilter } from '../search/planner/request.ts';
-import { type BudgetWords, readBudgetWords } from '../search/query/budget-words.ts';
-import { editDistance } from '../search/query/typos.ts';
+import type { BrandRow } from '../../catalog/discovery-reader.ts';
+import { foldKey } from '../../lib/text-keys.ts';
+import type { SearchReader } from '../index-read/search-reader.ts';
+import type { PriceFilter } from '../planner/request.ts';
+import { type BudgetWords, readBudgetWords } from '../query/budget-words.ts';
+import { editDistance } from '../query/typos.ts';
 
 /** The orders a search may ask for. */
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'distance', 'popularity'] as const;
@@ -62,7 +63,7 @@ export function resultFilters(
 }
 
 /** The products a range prices (null: every product, no filter), or 'none' when no product is priced within it. */
-export function priceFilterOf(reader: DiscoveryReader, price: PriceAsked | null, byPrice: boolean): PriceFilter | null | 'none' {
+export function priceFilterOf(reader: SearchReader, price: PriceAsked | null, byPrice: boolean): PriceFilter | null | 'none' {
   const cents = {
     min: price?.min == null ? 0 : Math.round(price.min * 100),
     max: price?.max == null ? Number.MAX_SAFE_INTEGER : Math.round(price.max * 100),
@@ -76,7 +77,7 @@ export function priceFilterOf(reader: DiscoveryReader, price: PriceAsked | null,
 }
 
 /** A brand by name, accents and case aside; else why not, with the closest names and the main brands. */
-export function brandNamed(reader: DiscoveryReader, name: string): BrandRow | { error: string } {
+export function brandNamed(reader: SearchReader, name: string): BrandRow | { error: string } {
   const key = foldKey(name);
   const found = reader.brandsByKey(key)[0];
   if (found) return found;

@@ -1,0 +1,55 @@
+import type { SearchReader } from '../index-read/search-reader.ts';
+import { cityInQuery, hasPlace, type Place, resolvePlace } from '../planner/place.ts';
+import { type SearchTerms, searchTerms } from '../query/words.ts';
+import { type AskedFacet, askedFacets, facetRefusal } from './facet-filters.ts';
+import { SEARCH_MAX_LIMIT, type SearchInput } from './local-search-schema.ts';
+import { type ResultFilters, resultFilters } from './search-filters.ts';
+
+/*
+ * The first step of search_local_products: what the input asks, read before anything is
+ * searched (the words, the place, the filters, the order), and whether it can be searched at all.
+ */
+
+const quote = (text: string, length = 80) => JSON.stringify(text.slice(0, length));
+
+/** What a local search asks, read from its arguments and words. */
+export interface Asked extends Omit<SearchTerms, 'terms'> {
+  limit: number;
+  /** The query as given; null when blank. */
+  query: string | null;
+  /** The budget and order (from the arguments or the words), or why they cannot be. */
+  filters: ResultFilters | { error: string };
+  /** The words searched. */
+  terms: string[];
+  /** A city named in the query ("geladeira em curitiba") when no place was given. */
+  named: { city: string; rest: string } | null;
+  place: Place;
+  facets: AskedFacet[];
+}
+
+export function readAsked(reader: SearchReader, input: SearchInput): Asked {
+  const query = input.query?.trim() ? input.query : null;
+  const coordinates = input.latitude !== undefined && input.longitude !== undefined;
+  const filters = resultFilters({ query, minPrice: input.minPrice, maxPrice: input.maxPrice, sort: input.sort }, coordinates);
+  // No place given, but one named in the query ("geladeira em curitiba"): that city, and the rest as words.
+  const text = 'error' in filters ? query : filters.rest;
+  const named = text !== null && text.trim() !== '' && !hasPlace(input) ? cityInQuery(reader, text) : null;
+  const words = text === null ? { terms: [], ignored: [], onlyStopwords: false, noWords: false } : searchTerms(named?.rest ?? text);
+  const place = resolvePlace(reader, named ? { ...input, city: named.city } : input);
+  if (named && place.kind === 'city') place.notes.push('The place was read from the query.');
+  return { limit: input.limit ?? SEARCH_MAX_LIMIT, query, filters, ...words, named, place, facets: askedFacets(reader, input) };
+}
+
+/** Why the search cannot run as asked (a tool error that says what to do instead), or null. */
+export function refusalOf(asked: Asked): string | null {
+  if ('error' in asked.filters) return asked.filters.error;
+  if (asked.place.kind === 'unresolved') return asked.place.message;
+  if (asked.noWords && !asked.named) {
+    // Not a listing of the place: the shopper asked for something, which no word here names.
+    return `No words to search for in ${quote(asked.query!, 40)} (letters or digits). Name the product (geladeira, fone bluetooth), a brand or a category; leave query out to list the place's products.`;
+  }
+  if (asked.onlyStopwords && !asked.named) {
+    return `Only common words (${asked.ignored.join(', ')}): nothing to search for. Name the product (geladeira, fone bluetooth), a brand or a category.`;
+  }
+  return facetRefusal(asked.facets);
+}

@@ -1,0 +1,133 @@
+import type { SearchReader } from '../index-read/search-reader.ts';
+import type { Columns } from '../query/words.ts';
+import { tierToken } from '../tokens/facet-tokens.ts';
+import {
+  atLeast,
+  byPopularity,
+  COUNT_CAP,
+  countOf,
+  exactly,
+  expressionOf,
+  type Found,
+  groupsOf,
+  type Hit,
+  matchBound,
+  nothingFound,
+  readCost,
+  readInPlace,
+  readMatches,
+  type SearchRequest,
+  type Total,
+} from './request.ts';
+import { LARGE_TIERS_FROM, type PlaceScope, TIER_SIZES, TIERS, tiersOf } from './tiers.ts';
+import { allMatchesIfFew, DIRECT_MATCHES, MAX_MATCHES } from './whole-reads.ts';
+
+/*
+ * The plans of a named place (a city, a district, the default city, the whole catalog): its
+ * popularity tiers read from the top until the page is full. The circle's are circle-plans.ts.
+ */
+
+/**
+ * Whether, with the page not full at `tier`, reading the group's matches in the whole catalog at
+ * once costs less than reading the place's remaining tiers. The counts must say the group is
+ * small (at most DIRECT_MATCHES). A read costs about the shortest list it walks: at once, the
+ * words' (or the category's), whichever column the group asks for; in a tier, at most the
+ * place's products in that tier. In a large city the last tiers cost more; in a district, less.
+ */
+function wholeReadIsCheaper(request: SearchRequest, columns: Columns, tier: number, placeProducts: number): boolean {
+  if (matchBound(request, columns) > DIRECT_MATCHES) return false;
+  const walked = matchBound(request);
+  const inTiers = TIER_SIZES.slice(tier - 1).reduce((sum, size) => sum + Math.min(walked, size * placeProducts), 0);
+  return walked < inTiers;
+}
+
+/**
+ * City, district or default city: matches in the title first, then in title, category or brand,
+ * then anywhere in the text, each group most viewed first (`groups`: fewer of them). When the
+ * words and filters have few matches in the whole catalog, they are read whole and kept if their
+ * merchant is in the place. Otherwise the place's popularity tiers are read from the top, and the
+ * first tier that completes the page ends the read: every product in a lower tier has fewer views
+ * than any above it.
+ */
+export function searchPlace(
+  reader: SearchReader,
+  request: SearchRequest,
+  place: PlaceScope,
+  groups: readonly Columns[] = groupsOf(request),
+): Found {
+  const { limit } = request;
+  const results: Hit[] = [];
+  const seen = new Set<number>();
+  const inPlace = (expression: string) => (cap: number) => readInPlace(reader, request, expression, place.token, cap);
+  // Few matches anywhere in the text (the widest group): read them first. They are the total,
+  // and when none is in the place the narrower groups need no read at all.
+  const anywhere = expressionOf(request, { columns: 'any' });
+  const few = allMatchesIfFew(reader, request, anywhere, matchBound(request, 'any'), DIRECT_MATCHES, inPlace(anywhere));
+  let total: Total | null = few && groups.includes('any') ? exactly(few.length) : null;
+  if (few?.length === 0) return nothingFound();
+  for (const columns of groups) {
+    if (matchBound(request, columns) === 0) continue;
+    const pass: Hit[] = [];
+    const collect = (hits: Hit[]) => {
+      for (const hit of hits) if (!seen.has(hit.productId)) pass.push(hit);
+    };
+    const expression = expressionOf(request, { columns });
+    const wholeGroup = (optional: boolean) =>
+      request.budget.take(readCost(request, 0), optional) && inPlace(expression)(DIRECT_MATCHES + 1);
+    if (few) {
+      // A narrower group of few matches is fewer still. Past the budget the matches are all known
+      // already: they are ranked by views alone (the wider group collects them).
+      const matches = columns === 'any' ? few : wholeGroup(true);
+      if (matches) collect(matches);
+    } else {
+      for (let tier = 1; tier <= TIERS && results.length + pass.length < limit; tier++) {
+        if (tier >= LARGE_TIERS_FROM && wholeReadIsCheaper(request, columns, tier, place.products)) {
+          // Read this group's matches in the whole catalog at once instead: a word in few titles
+          // walks the large tiers of a large city for little ("tamanho rapido" in São Paulo,
+          // docs/benchmarks.md, "Search latency").
+          const matches = wholeGroup(false);
+          if (matches) {
+            pass.length = 0;
+            collect(matches);
+          }
+          break;
+        }
+        // The tier's list: about its share of the place's products.
+        const entries = Math.ceil(TIER_SIZES[tier - 1]! * place.products);
+        if (!request.budget.take(readCost(request, entries))) break;
+        const expression = expressionOf(request, { columns, facets: [tierToken(place.token, tier)] });
+        collect(readMatches(reader, request, expression, MAX_MATCHES));
+      }
+    }
+    // A cut pass still ranks right: every match of the tiers it read has more views than any below.
+    pass.sort(byPopularity);
+    for (const hit of pass.slice(0, limit - results.length)) {
+      results.push(hit);
+      seen.add(hit.productId);
+    }
+    if (results.length >= limit || request.budget.cut) break;
+  }
+  // Cut short: what was found is a lower bound. Every pass read whole and the page not full: the
+  // results are every match there is (of the groups read).
+  if (request.budget.cut) total = atLeast(results.length);
+  else if (total === null && results.length < limit) total = exactly(results.length);
+  const known = total;
+  const counted = groups.at(-1)!;
+  return {
+    hits: results,
+    total: () => known ?? countInPlace(reader, { ...request, columns: counted }, place, results.length),
+    cut: request.budget.cut,
+  };
+}
+
+/**
+ * The matches in the place (any tier), counted in the index up to COUNT_CAP; at least `found` when
+ * the budget does not allow the count (it walks the words' lists and the place's, less when the
+ * cap comes first, as it does for common words).
+ */
+export function countInPlace(reader: SearchReader, request: SearchRequest, place: PlaceScope, found: number): Total {
+  if (matchBound(request) === 0) return exactly(0);
+  if (!request.budget.take(readCost(request, place.products), true)) return atLeast(found);
+  const counted = countOf(reader, request, expressionOf(request, { anyFacets: [tiersOf(place)] }), COUNT_CAP + 1);
+  return counted > COUNT_CAP ? atLeast(COUNT_CAP) : exactly(counted);
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { SearchWord } from '../query/vocabulary.ts';
+import { expressionOf, groupsOf, matchBound, readCost, type SearchRequest, sliceCost } from './request.ts';
+import { WalkBudget } from './walk-budget.ts';
+
+const word = (text: string, docs: number, namingDocs = docs, titleDocs = namingDocs): SearchWord => ({
+  word: text,
+  alternatives: [[text]],
+  docs,
+  namingDocs,
+  titleDocs,
+});
+
+const request = (more: Partial<SearchRequest> = {}): SearchRequest => ({
+  words: [word('geladeira', 900, 400, 300)],
+  facets: [],
+  limit: 10,
+  budget: new WalkBudget(),
+  ...more,
+});
+
+describe('a search request', () => {
+  it('bounds its matches by its shortest list: a word (in the columns read), a facet, or the price range', () => {
+    expect(matchBound(request())).toBe(900);
+    expect(matchBound(request(), 'title')).toBe(300);
+    expect(matchBound(request({ columns: 'naming' }))).toBe(400);
+    expect(matchBound(request({ facets: [{ token: 'k3', products: 50 }] }))).toBe(50);
+    expect(matchBound(request({ price: { ordinals: { first: 11, last: 30 } } }))).toBe(20);
+    expect(matchBound(request({ words: [] }))).toBe(Number.MAX_SAFE_INTEGER + 1);
+  });
+
+  it('costs a read as the sum of the lists it walks, every facet counted alike', () => {
+    const facets = [
+      { token: 'k3', products: 50 },
+      { token: 'b7', products: 20 },
+    ];
+    expect(readCost(request(), 0)).toBe(900);
+    expect(readCost(request({ facets }), 100)).toBe(900 + 50 + 20 + 100);
+    // A word shaped like a filter token has no count: it adds nothing.
+    expect(readCost(request({ words: [word('m4', Infinity)] }), 10)).toBe(10);
+  });
+
+  it('costs a slice read at most the slice per list', () => {
+    const facets = [{ token: 'k3', products: 50 }];
+    expect(sliceCost(request({ facets }), 30)).toBe(30 + 30 + 30);
+    expect(sliceCost(request({ facets }), 1_000)).toBe(1_000 + 50 + 900);
+  });
+
+  it('writes its facets, in order, and the plan’s own tokens into the expression', () => {
+    const facets = [
+      { token: 'k3', products: 50 },
+      { token: 'b7', products: 20 },
+    ];
+    expect(expressionOf(request({ facets }), { facets: ['c1t2'] })).toBe(
+      '{title description category brand} : ("geladeira") AND facets : (k3 AND b7 AND c1t2)',
+    );
+    expect(expressionOf(request(), { columns: 'title', anyFacets: [['m1', 'm2']] })).toBe(
+      '{title} : ("geladeira") AND facets : (m1 OR m2)',
+    );
+  });
+
+  it('reads the naming group only when it can differ from the title group', () => {
+    expect(groupsOf(request())).toEqual(['title', 'naming', 'any']);
+    expect(groupsOf(request({ words: [word('tv', 10, 5, 5)] }))).toEqual(['title', 'any']);
+    expect(groupsOf(request({ words: [] }))).toEqual(['any']);
+  });
+});

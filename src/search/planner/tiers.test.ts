@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { TIER_SHARES } from '../index-build/search-schema.ts';
+import { LARGE_TIERS_FROM, TIER_SIZES, TIERS, tiersOf } from './tiers.ts';
+
+describe('popularity tiers', () => {
+  it('size each tier as its share of the products, the shares adding up to the whole', () => {
+    expect(TIERS).toBe(TIER_SHARES.length);
+    expect(TIER_SIZES.reduce((sum, size) => sum + size, 0)).toBeCloseTo(1, 12);
+    expect(TIER_SIZES.every((size) => size > 0)).toBe(true);
+    expect(LARGE_TIERS_FROM).toBe(TIERS - 1);
+  });
+
+  it('name a place’s list in every tier, the most viewed first', () => {
+    expect(tiersOf({ token: 'd45', products: 10 })).toEqual(Array.from({ length: TIERS }, (_, i) => `d45t${i + 1}`));
+  });
+});
