@@ -1,17 +1,15 @@
 import type { RouteEntry } from '../http/route.ts';
+import { withTrailingSlash } from '../service/path-match.ts';
 import { PATHS } from '../service/paths.ts';
 import { createMcpEndpoint, type McpDeps } from './endpoint.ts';
 import { mcpFailure } from './json-rpc.ts';
 import { CATALOG_TOOLS, RESEARCH_TOOLS } from './tool-list.ts';
 
 // With a trailing slash too: clients are configured with either, and a 405 page there helps nobody.
-const atPath = (path: string) => (p: string) => p === path || p === `${path}/`;
-
 /** /mcp: the catalog's three tools. */
 export const mcpRoute: RouteEntry<{ mcp: McpDeps }> = {
   name: 'mcp',
-  match: atPath(PATHS.mcp),
-  netlify: [PATHS.mcp, `${PATHS.mcp}/`],
+  ...withTrailingSlash(PATHS.mcp),
   failure: mcpFailure,
   template: (p) => p,
   handler: ({ mcp }) => ({ body: createMcpEndpoint(mcp, { path: PATHS.mcp, toolSet: CATALOG_TOOLS }) }),
@@ -20,8 +18,7 @@ export const mcpRoute: RouteEntry<{ mcp: McpDeps }> = {
 /** /mcp/research: the search and fetch pair ChatGPT connectors and deep research call. */
 export const researchRoute: RouteEntry<{ mcp: McpDeps }> = {
   name: 'research',
-  match: atPath(PATHS.research),
-  netlify: [PATHS.research, `${PATHS.research}/`],
+  ...withTrailingSlash(PATHS.research),
   failure: mcpFailure,
   template: (p) => p,
   handler: ({ mcp }) => ({ body: createMcpEndpoint(mcp, { path: PATHS.research, toolSet: RESEARCH_TOOLS }) }),

@@ -17,6 +17,14 @@ const CODES: Record<string, ApiErrorCode> = {
   HPE_INVALID_URL: 'INVALID_REQUEST_TARGET',
 };
 
+/** INVALID_REQUEST_TARGET's resolution, with an example path of this service's. */
+const TARGET_RESOLUTION = `Send the request to a path on this host ("${PATHS.productStats.replace('{productId}', '1')}"), not "*" or a full URL.`;
+
+/** A REST error this server answers before routing: the error table's, a target's with its example path. */
+export function unroutedErrorAnswer(code: ApiErrorCode, headers: Record<string, string> = {}): Answer {
+  return errorAnswer(code, code === 'INVALID_REQUEST_TARGET' ? { headers, resolution: TARGET_RESOLUTION } : { headers });
+}
+
 /**
  * A request Node's HTTP parser refused (an unknown method such as FOO, a raw non-ASCII byte in
  * the target, a malformed header, headers too large) or did not receive in time never reaches the
@@ -29,7 +37,7 @@ export function clientErrorAnswer(error: ParserError): Answer {
   const mcp = target === PATHS.mcp || target.startsWith(`${PATHS.mcp}/`) || target.startsWith(`${PATHS.mcp}?`);
   const allow = mcp ? MCP_METHODS : target.startsWith(`${PATHS.api}/`) ? STATS_METHODS : 'GET, HEAD, OPTIONS';
   const headers: Record<string, string> = code === 'METHOD_NOT_ALLOWED' ? { Allow: allow } : {};
-  const rest = errorAnswer(code, { headers });
+  const rest = unroutedErrorAnswer(code, headers);
   if (!mcp) return rest;
   const { message } = JSON.parse(rest.body as string) as { message: string };
   return jsonRpcErrorAnswer(rest.status, JSON_RPC.invalidRequest, `${message}: the request was not read`, null, headers);

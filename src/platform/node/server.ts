@@ -12,7 +12,7 @@ import { APP_VIEWS_DIR } from '../../mcp-app/view-files.ts';
 import { createPrometheusRecorder } from '../../metrics/prometheus-recorder.ts';
 import type { Logger } from '../../operations/logger.ts';
 import { loadAstroPages } from '../astro-renderer/astro-pages.ts';
-import { clientErrorAnswer, type ParserError, rawAnswer } from './client-error.ts';
+import { clientErrorAnswer, type ParserError, rawAnswer, unroutedErrorAnswer } from './client-error.ts';
 import { createMetricsListener } from './metrics-listener.ts';
 import { nodePlatform } from './node-platform.ts';
 import { clientOf, NO_CLIENT, NodeBodyRequest, NodeRequestFacts, targetOf } from './node-request.ts';
@@ -81,7 +81,7 @@ function dispatch(app: App, config: Config, req: IncomingMessage, res: ServerRes
   // Origin-form only ("/path?query"); "*" and absolute-form targets are not ours to route.
   if (!url.startsWith('/')) {
     logWhenDone(app, req, res, '(not a path)');
-    send(res, errorAnswer('INVALID_REQUEST_TARGET'));
+    send(res, unroutedErrorAnswer('INVALID_REQUEST_TARGET'));
     return;
   }
   let target: { pathname: string; search: string };
@@ -90,7 +90,7 @@ function dispatch(app: App, config: Config, req: IncomingMessage, res: ServerRes
   } catch {
     // Not reached for an origin-form target appended to an origin; a throw here would end the process.
     logWhenDone(app, req, res, '(not a path)');
-    send(res, errorAnswer('INVALID_REQUEST_TARGET'));
+    send(res, unroutedErrorAnswer('INVALID_REQUEST_TARGET'));
     return;
   }
   const { pathname, search } = target;
