@@ -2,8 +2,9 @@
  * The snapshot's `products` table, declared once: each column's name, its SQL type and
  * constraint, the product field it holds, and what discovery reads through it. The DDL, the
  * build's INSERT and its values, the reader's SELECT and its row type are all made from this
- * list, so a new column is one line here (and a new SNAPSHOT_SCHEMA_VERSION). The order is the
- * table's: keep it, or the snapshot's layout changes.
+ * list, so a new column is one line here. A snapshot built with other columns is refused when
+ * opened (catalog-reader.ts) and `npm start` rebuilds it, so SNAPSHOT_SCHEMA_VERSION need not
+ * change for a column. Append: the order is the table's.
  */
 export const PRODUCT_COLUMNS = [
   { name: 'id', sql: 'INTEGER PRIMARY KEY', field: 'id' },
