@@ -4,6 +4,7 @@ import { type ErrorShape, REST_ERRORS } from '../http/error-shape.ts';
 import type { BodyHandler, PlainHandler, RouteEntry } from '../http/route.ts';
 import type { MetricsRecorder } from '../metrics/metrics-recorder.ts';
 import type { Logger } from '../operations/logger.ts';
+import { PATHS } from '../service/paths.ts';
 
 /**
  * A request as a platform's adapter hands it to the app: the Node server reads it off the socket
@@ -47,6 +48,11 @@ export interface PipelineParts {
   catalogVersion(): string | null;
   template(row: TableRow, pathname: string): string;
 }
+
+/** INVALID_REQUEST_TARGET's resolution, with an example path of this service's. */
+const TARGET = {
+  resolution: `Send the request to a path on this host ("${PATHS.productStats.replace('{productId}', '1')}"), not "*" or a full URL.`,
+};
 
 /** The request log's name for a target that is not a path, and for paths no route answers. */
 const NOT_A_PATH = '(not a path)';
@@ -118,7 +124,15 @@ export function handleWith(table: readonly TableRow[], parts: PipelineParts): (e
     const started = performance.now();
     const path = exchange.path;
     if (path === null)
-      return new InFlight(parts, exchange.method, NOT_A_PATH, false, started, REST_ERRORS, REST_ERRORS.answer('INVALID_REQUEST_TARGET'));
+      return new InFlight(
+        parts,
+        exchange.method,
+        NOT_A_PATH,
+        false,
+        started,
+        REST_ERRORS,
+        REST_ERRORS.answer('INVALID_REQUEST_TARGET', TARGET),
+      );
     const row = findRow(table, path);
     if (row === null)
       return new InFlight(parts, exchange.method, NO_ROUTE, false, started, REST_ERRORS, REST_ERRORS.answer('API_ROUTE_NOT_FOUND'));
@@ -137,7 +151,11 @@ export function refusalWith(table: readonly TableRow[]): (path: string | null, c
   return (path, code) => {
     const entry = path === null ? null : (findRow(table, path)?.entry ?? null);
     const headers: Record<string, string> = code === 'METHOD_NOT_ALLOWED' ? { Allow: entry?.allow ?? DEFAULT_ALLOW } : {};
-    return (entry?.errors ?? REST_ERRORS).answer(code, { headers, unread: true });
+    const resolution = code === 'INVALID_REQUEST_TARGET' ? TARGET.resolution : undefined;
+    return (entry?.errors ?? REST_ERRORS).answer(
+      code,
+      resolution === undefined ? { headers, unread: true } : { headers, unread: true, resolution },
+    );
   };
 }
 

@@ -15,7 +15,7 @@ import type { ServiceParts } from './service-parts.ts';
  * Each entry carries its own facts (src/http/route.ts) and lives in its feature's folder. Paths no
  * route matches are the platform's (the site's pages and files, its 404). The public documents
  * are static files: where the platform serves them itself (Netlify's CDN), the app never sees
- * them; a file under /api/ (openapi.yaml) wins over the API.
+ * them; a file under the API's prefix (openapi.yaml) wins over the API.
  */
 export const ROUTES: readonly RouteEntry<ServiceParts>[] = [
   healthRoute,

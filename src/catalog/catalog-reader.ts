@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { createDiscoveryReader, type DiscoveryReader } from './discovery-reader.ts';
 import { createDocumentsReader, type DocumentsReader } from './documents-reader.ts';
+import { PRODUCTS_TABLE } from './product-columns.ts';
 import { META, SNAPSHOT_SCHEMA_VERSION } from './snapshot-schema.ts';
 
 export interface CatalogMeta {
@@ -72,6 +73,12 @@ export function openCatalog(file: string, options: { memoryMap?: boolean } = {})
       throw new SnapshotError(
         `catalog snapshot ${file} has schema version ${meta.get(META.schemaVersion) ?? 'none'}, expected ${SNAPSHOT_SCHEMA_VERSION}: rebuild it`,
       );
+    }
+    // The products table is the column list's (product-columns.ts): a column added there needs no
+    // new schema version, as a snapshot without it is refused here, by name, and rebuilt.
+    const products = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'products'").pluck().get();
+    if (`${products};` !== PRODUCTS_TABLE) {
+      throw new SnapshotError(`catalog snapshot ${file} has other product columns than this version reads: rebuild it`);
     }
     // Raw rows (arrays): cheaper than row objects on the stats hot path.
     const engagement = db.prepare('SELECT views, likes, dislikes FROM engagement WHERE product_id = ?').raw(true);

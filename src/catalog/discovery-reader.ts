@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { PRODUCT_ROW_SELECT, type ProductRow } from './product-columns.ts';
 
 /** A place's centre (its stores' mean point) and radius (to its farthest store). */
 export interface PlaceExtent {
@@ -51,23 +52,8 @@ export interface StoreRow {
   districtId: number;
 }
 
-/** A published product as discovery shows it. */
-export interface ProductRow {
-  id: number;
-  merchantId: number;
-  merchantName: string;
-  merchantSlug: string;
-  title: string;
-  description: string;
-  category: string;
-  categorySlug: string;
-  brand: string;
-  priceCents: number;
-  slug: string;
-  imageUrl: string;
-  publishedAt: string;
-  updatedAt: string;
-}
+/** A published product as discovery shows it: its columns are declared in product-columns.ts. */
+export type { ProductRow };
 
 export interface CatalogCounts {
   products: number;
@@ -107,12 +93,6 @@ export interface DiscoveryReader {
   storePointsInBox(minLat: number, maxLat: number, minLon: number, maxLon: number): StorePoint[];
 }
 
-const PRODUCT_COLUMNS = `p.id AS id, p.merchant_id AS merchantId,
-  (SELECT name FROM merchants WHERE id = p.merchant_id) AS merchantName, (SELECT slug FROM merchants WHERE id = p.merchant_id) AS merchantSlug,
-  p.title AS title, p.description AS description, p.category AS category, (SELECT slug FROM categories WHERE id = p.category_id) AS categorySlug,
-  p.brand AS brand, p.price_cents AS priceCents, p.slug AS slug, p.image_url AS imageUrl,
-  p.published_at AS publishedAt, p.updated_at AS updatedAt`;
-
 const STORE_COLUMNS = `id, merchant_id AS merchantId, name, address, district, city, state, postal_code AS postalCode,
   latitude, longitude, city_id AS cityId, district_id AS districtId`;
 
@@ -147,7 +127,7 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
   );
   // Scalar subqueries instead of joins, and no ORDER BY on the index scan (it is in id order
   // already): SQLite's joins and sort cost many times the lookup (docs/benchmarks.md, "MCP throughput").
-  const product = db.prepare(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ? AND p.published_at IS NOT NULL`);
+  const product = db.prepare(`SELECT ${PRODUCT_ROW_SELECT} FROM products p WHERE p.id = ? AND p.published_at IS NOT NULL`);
   const storesOfMerchant = db.prepare(`SELECT ${STORE_COLUMNS} FROM stores WHERE merchant_id = ?`);
   const storePointsOfMerchant = db
     .prepare('SELECT id, latitude, longitude, city_id, district_id FROM stores WHERE merchant_id = ? ORDER BY id')

@@ -1,3 +1,5 @@
+import { PRODUCTS_TABLE } from './product-columns.ts';
+
 /**
  * The SQLite snapshot layout. Version it: the server refuses a snapshot whose schema version it
  * does not know, instead of failing later on a missing column. The version covers the search
@@ -33,21 +35,7 @@ CREATE TABLE stores (
   city_id INTEGER NOT NULL,
   district_id INTEGER NOT NULL
 );
-CREATE TABLE products (
-  id INTEGER PRIMARY KEY,
-  merchant_id INTEGER NOT NULL,
-  title TEXT NOT NULL,
-  description TEXT NOT NULL,
-  category TEXT NOT NULL,
-  category_id INTEGER NOT NULL,
-  brand TEXT NOT NULL,
-  brand_id INTEGER NOT NULL,
-  price_cents INTEGER NOT NULL,
-  slug TEXT NOT NULL,
-  image_url TEXT NOT NULL,
-  published_at TEXT,
-  updated_at TEXT NOT NULL
-);
+${PRODUCTS_TABLE}
 -- Counters, read by the statistics endpoint: one row per product with counters or published (zeros
 -- when published without), with its merchant, or 0 for a draft, which search never lists (its
 -- rows, search_rows, are the published products'). One table rather than two saves a million inserts.

@@ -8,7 +8,7 @@ import { createDocumentFiles, documentMethods, type StaticFiles } from './serve-
 /**
  * The public documents: static files. Where the app serves the files (self-hosted) it answers the
  * built ones; where the platform does (Netlify's CDN), it answers only their other methods, by
- * name. A file under /api/ (openapi.yaml) wins over the API, which comes after it.
+ * name. A file under the API's prefix (openapi.yaml) wins over the API, which comes after it.
  */
 export const documentsRoute: RouteEntry<{ platform: { files?: StaticFiles }; config: { cache: CachePolicy } }> = {
   name: 'documents',

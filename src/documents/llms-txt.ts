@@ -1,7 +1,7 @@
 import { SERVED_PROTOCOL_VERSIONS } from '../mcp/protocol.ts';
 import { RESEARCH_TOOLS, TOOLS } from '../mcp/tool-list.ts';
 import { rateLimitSummary } from '../quota/policy.ts';
-import { publicUrls } from '../service/paths.ts';
+import { PATHS, publicUrls } from '../service/paths.ts';
 import { USAGE } from '../service/service-info.ts';
 import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../showcase/showcase-schema.ts';
 import type { DocumentSources } from './document-sources.ts';
@@ -66,12 +66,12 @@ export function llmsTxt(sources: DocumentSources): string {
     link(
       'Product statistics',
       sources.examples.productStats,
-      'GET /api/public/v1/products/{productId}/stats: views, likes and dislikes of one product (ProductStats).',
+      `GET ${PATHS.productStats}: views, likes and dislikes of one product (ProductStats).`,
     ),
     link(
       'Merchant statistics',
       sources.examples.merchantStats,
-      "GET /api/public/v1/merchants/{merchantId}/stats: totals over one merchant's products (MerchantStats).",
+      `GET ${PATHS.merchantStats}: totals over one merchant's products (MerchantStats).`,
     ),
     link('OpenAPI description (JSON)', documents.openapiJson, `OpenAPI ${OPENAPI_VERSION}: the REST endpoints, their errors and headers.`),
     link('OpenAPI description (YAML)', documents.openapiYaml, 'The same description in YAML.'),

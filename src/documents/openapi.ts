@@ -167,7 +167,7 @@ function showcasePath(sources: DocumentSources) {
 }
 
 /**
- * The OpenAPI 3.0.3 description of the REST interface (/openapi.json, /api/openapi.yaml), generated
+ * The OpenAPI 3.0.3 description of the REST interface (PATHS.openapiJson, PATHS.openapiYaml), generated
  * from the zod schemas and the error table the server answers with, so it cannot drift from them.
  */
 export function openApiDocument(sources: DocumentSources) {
@@ -236,7 +236,7 @@ export function openApiDocument(sources: DocumentSources) {
         InvalidMerchantId: errorResponse('INVALID_MERCHANT_ID', 'The merchant id is not an integer from 1 to 9007199254740991.'),
         ApiRouteNotFound: errorResponse(
           'API_ROUTE_NOT_FOUND',
-          'The path is not an API route (any other path under /api/, a trailing slash included).',
+          `The path is not an API route (any other path under ${PATHS.api}/, a trailing slash included).`,
           {},
           `See ${documents.openapiJson} for the available routes.`,
         ),

@@ -32,7 +32,8 @@ export const API_ERRORS = {
   INVALID_REQUEST_TARGET: {
     status: 400,
     message: 'Request target must be a path',
-    resolution: 'Send the request to a path on this host ("/api/public/v1/products/1/stats"), not "*" or a full URL.',
+    // The self-hosted server, its only sender, names an example path (PATHS; http imports no other folder).
+    resolution: 'Send the request to a path on this host, not "*" or a full URL.',
   },
   MALFORMED_REQUEST: {
     status: 400,

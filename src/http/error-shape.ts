@@ -16,6 +16,8 @@ export interface ErrorShape {
 
 export interface ErrorOptions {
   headers?: Readonly<Record<string, string>>;
+  /** What the client should do instead, where it says more than the table's. */
+  resolution?: string;
   /** The request was refused before it was read (Node's parser): a JSON-RPC error says so. */
   unread?: boolean;
   /** The JSON-RPC request's id, when one was read. */
@@ -25,7 +27,8 @@ export interface ErrorOptions {
 /** The REST contract: the Error object of the error table. */
 export const REST_ERRORS: ErrorShape = {
   name: 'rest',
-  answer: (code, options = {}) => errorAnswer(code, options.headers ? { headers: options.headers } : {}),
+  answer: (code, { headers = null, resolution } = {}) =>
+    errorAnswer(code, resolution === undefined ? { headers } : { headers, resolution }),
 };
 
 /** Pages: a person reads a 500 as plain text; the rest of the table as the REST contract gives it. */

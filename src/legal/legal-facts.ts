@@ -114,5 +114,8 @@ export function longDate(isoDate: string, lang: 'pt-BR' | 'en'): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-/** The page paths, for links within the site (relative, so a deploy preview links to its own pages). */
-export const LEGAL_PATHS = { privacy: PATHS.privacy, terms: PATHS.terms, contact: PATHS.contact } as const;
+/**
+ * The paths the legal pages name: the pages, for links within the site (relative, so a deploy
+ * preview links to its own pages), and the REST API's prefix the privacy policy names.
+ */
+export const LEGAL_PATHS = { privacy: PATHS.privacy, terms: PATHS.terms, contact: PATHS.contact, api: PATHS.api } as const;

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { type Answer, JSON_CONTENT_TYPE, type RequestFacts } from '../http/answer.ts';
 import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
 import { conditionalAnswer, type Rendered, render } from '../http/conditional.ts';
-import { PRODUCT_CARDS_URI } from '../mcp-app/view-files.ts';
 import { publicUrls } from '../service/paths.ts';
 import { SERVICE_DESCRIPTION, SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION, USAGE_POLICY } from '../service/service-info.ts';
 import { capabilitiesOf } from './app-resource.ts';
@@ -30,10 +29,8 @@ export function discoveryDocument(siteUrl: string, endpoint: string, toolSet: To
       `MCP-Protocol-Version header a request is served as ${CONTRACT_PROTOCOL_VERSION}. Stateless: no session; answers are JSON.`,
     instructions: toolSet.instructions,
     capabilities: capabilitiesOf(withViews),
-    // The MCP Apps views (resources/read gives them, with their policy).
-    ...(withViews
-      ? { resources: [{ uri: PRODUCT_CARDS_URI, mimeType: RESOURCE_MIME_TYPE, linkedBy: ['search_local_products', 'get_product'] }] }
-      : {}),
+    // The MCP Apps views (resources/read gives them, with their policy), each with the tools that link it.
+    ...(withViews ? { resources: viewsOf(toolSet) } : {}),
     // The same JSON Schemas as tools/list, in its dialect (2020-12, as MCP has it since 2025-11-25):
     // generated from the tools' zod schemas.
     tools: toolSet.tools.map((tool) => ({
@@ -49,6 +46,13 @@ export function discoveryDocument(siteUrl: string, endpoint: string, toolSet: To
     pages,
     usagePolicy: USAGE_POLICY,
   };
+}
+
+/** Each view the tools link (their `view`), in the tools' order, with the names of the tools that link it. */
+function viewsOf(toolSet: ToolSet) {
+  const linkedBy = new Map<string, string[]>();
+  for (const { name, view } of toolSet.tools) if (view !== undefined) linkedBy.set(view, [...(linkedBy.get(view) ?? []), name]);
+  return [...linkedBy].map(([uri, tools]) => ({ uri, mimeType: RESOURCE_MIME_TYPE, linkedBy: tools }));
 }
 
 /** GET /mcp: the discovery document, rendered on first use, with HTTP caching. */

@@ -1,18 +1,15 @@
 import type { RouteEntry } from '../http/route.ts';
+import { withTrailingSlash } from '../service/path-match.ts';
 import { PATHS } from '../service/paths.ts';
 import { createMcpEndpoint, type McpDeps } from './endpoint.ts';
 import { JSON_RPC_ERRORS } from './json-rpc.ts';
 import { MCP_METHODS } from './mcp-headers.ts';
 import { CATALOG_TOOLS, RESEARCH_TOOLS } from './tool-list.ts';
 
-// With a trailing slash too: clients are configured with either, and a 405 page there helps nobody.
-const atPath = (path: string) => (p: string) => p === path || p === `${path}/`;
-
-/** /mcp: the catalog's three tools. */
+/** /mcp: the catalog's three tools (with a trailing slash too: clients are configured with either). */
 export const mcpRoute: RouteEntry<{ mcp: McpDeps }> = {
   name: 'mcp',
-  match: atPath(PATHS.mcp),
-  netlify: [PATHS.mcp, `${PATHS.mcp}/`],
+  ...withTrailingSlash(PATHS.mcp),
   errors: JSON_RPC_ERRORS,
   allow: MCP_METHODS,
   template: (p) => p,
@@ -22,8 +19,7 @@ export const mcpRoute: RouteEntry<{ mcp: McpDeps }> = {
 /** /mcp/research: the search and fetch pair ChatGPT connectors and deep research call. */
 export const researchRoute: RouteEntry<{ mcp: McpDeps }> = {
   name: 'research',
-  match: atPath(PATHS.research),
-  netlify: [PATHS.research, `${PATHS.research}/`],
+  ...withTrailingSlash(PATHS.research),
   errors: JSON_RPC_ERRORS,
   allow: MCP_METHODS,
   template: (p) => p,

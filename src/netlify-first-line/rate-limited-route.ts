@@ -1,5 +1,6 @@
 import { REST_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
+import { exactly } from '../service/path-match.ts';
 import { PATHS } from '../service/paths.ts';
 import { firstLineAnswer } from './netlify-first-line.ts';
 
@@ -10,7 +11,8 @@ import { firstLineAnswer } from './netlify-first-line.ts';
  */
 export const rateLimitedRoute: RouteEntry<object> = {
   name: 'rateLimited',
-  match: (p) => p === PATHS.rateLimited,
+  match: exactly(PATHS.rateLimited).match,
+  // Its own function answers it on Netlify (netlify/functions/rate-limited.ts), not the service's.
   netlify: [],
   errors: REST_ERRORS,
   template: (p) => p,

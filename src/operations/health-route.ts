@@ -1,5 +1,6 @@
 import { REST_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
+import { exactly } from '../service/path-match.ts';
 import { PATHS } from '../service/paths.ts';
 import { createHealthEndpoints, type HealthDeps } from './health.ts';
 
@@ -10,8 +11,7 @@ export const healthRoute: RouteEntry<{
   logError: (scope: string) => (error: unknown) => void;
 }> = {
   name: 'health',
-  match: (p) => p === PATHS.healthz || p === PATHS.readyz,
-  netlify: [PATHS.healthz, PATHS.readyz],
+  ...exactly(PATHS.healthz, PATHS.readyz),
   errors: REST_ERRORS,
   template: (p) => p,
   quiet: true,

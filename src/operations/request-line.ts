@@ -1,7 +1,7 @@
 /** One request, as the log states it: never an address, a query string or a body. */
 export interface RequestLine {
   method: string;
-  /** The route's template ("/api/public/v1/products/{productId}/stats"), never the path asked for. */
+  /** The route's template (PATHS.productStats, "/mcp"), never the path asked for. */
   route: string;
   /** null when the client left before the answer. */
   status: number | null;

@@ -2,6 +2,7 @@ import type { LazyCatalog } from '../catalog/catalog-reader.ts';
 import type { CachePolicy, CdnHeaders } from '../http/caching.ts';
 import { PAGE_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
+import { startingWith } from '../service/path-match.ts';
 import { PATHS } from '../service/paths.ts';
 import type { PageRenderer } from './page-model.ts';
 import type { ProductPagePaths } from './product-page-path.ts';
@@ -21,11 +22,10 @@ export const pagesRoute: RouteEntry<{
   logError: (scope: string) => (error: unknown) => void;
 }> = {
   name: 'pages',
-  match: (p) => p.startsWith(PATHS.productPages),
-  netlify: [`${PATHS.productPages}*`],
+  ...startingWith(PATHS.productPages),
   errors: PAGE_ERRORS,
   template: (_, { pagePaths }) => `${pagePaths?.prefix ?? PATHS.productPages}*`,
-  matchOn: ({ pagePaths }) => (pagePaths ? (p) => p.startsWith(pagePaths.prefix) : () => false),
+  matchOn: ({ pagePaths }) => (pagePaths ? startingWith(pagePaths.prefix).match : () => false),
   handler: ({ catalog, productUrl, pagePaths, config, platform, logError }) =>
     platform.pages && pagePaths
       ? {

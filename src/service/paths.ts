@@ -1,14 +1,18 @@
 /**
- * Every path the service answers on, in one place: the route table, the documents that link them
- * and the build that writes the static ones all read them here.
+ * Every path the service answers on, in one place: the route table (its matchers are made from
+ * these, src/service/path-match.ts), the documents that link them, the error texts and the build
+ * that writes the static ones all read them here. The REST API's prefix is written only here.
  */
+const API = '/api';
+const API_V1 = `${API}/public/v1`;
+
 export const PATHS = {
   /** Everything under it is the REST API's (its own 404 included), but for static files there. */
-  api: '/api',
-  productStats: '/api/public/v1/products/{productId}/stats',
-  merchantStats: '/api/public/v1/merchants/{merchantId}/stats',
-  /** What crawlers are kept out of (robots.txt): the endpoints, not the documents under /api/. */
-  publicApi: '/api/public/',
+  api: API,
+  productStats: `${API_V1}/products/{productId}/stats`,
+  merchantStats: `${API_V1}/merchants/{merchantId}/stats`,
+  /** What crawlers are kept out of (robots.txt): the endpoints, not the documents under the API's prefix. */
+  publicApi: `${API}/public/`,
   mcp: '/mcp',
   /** The search and fetch tools ChatGPT connectors and deep research call. */
   research: '/mcp/research',
@@ -20,7 +24,7 @@ export const PATHS = {
   /** Child sitemaps, when one file is not enough: /sitemaps/sitemap-1.xml, … */
   sitemapChildren: '/sitemaps',
   openapiJson: '/openapi.json',
-  openapiYaml: '/api/openapi.yaml',
+  openapiYaml: `${API}/openapi.yaml`,
   /**
    * The MCP Server Card (SEP-2127, a draft): `<streamable-http-url>/server-card`, the location the
    * draft reserves, so under /mcp. A static file, not the MCP route's (that matches /mcp exactly).

@@ -2,6 +2,7 @@ import type { LazyCatalog } from '../catalog/catalog-reader.ts';
 import type { CachePolicy, CdnHeaders } from '../http/caching.ts';
 import { REST_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
+import { exactly } from '../service/path-match.ts';
 import { PATHS } from '../service/paths.ts';
 import { createShowcaseEndpoint, SHOWCASE_QUERY } from './showcase-endpoint.ts';
 
@@ -13,8 +14,7 @@ export const showcaseRoute: RouteEntry<{
   platform: { cdn?: CdnHeaders };
 }> = {
   name: 'showcase',
-  match: (p) => p === PATHS.showcase,
-  netlify: [PATHS.showcase],
+  ...exactly(PATHS.showcase),
   errors: REST_ERRORS,
   template: (p) => p,
   handler: ({ catalog, productUrl, config, platform }) => ({

@@ -87,6 +87,8 @@ export const EngagementRecordSchema = z.strictObject({
 export type MerchantRecord = z.infer<typeof MerchantRecordSchema>;
 export type StoreRecord = z.infer<typeof StoreRecordSchema>;
 export type ProductRecord = z.infer<typeof ProductRecordSchema>;
+/** A product line as an export writes it: a field with a default may be left out. */
+export type ProductLine = z.input<typeof ProductRecordSchema>;
 export type EngagementRecord = z.infer<typeof EngagementRecordSchema>;
 
 /** The export's files, in the order the build reads them (references point backwards). */

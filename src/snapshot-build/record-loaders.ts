@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { INSERT_PRODUCT, productValues } from '../catalog/product-columns.ts';
 import { NEWEST_PRODUCTS_KEPT } from '../catalog/snapshot-schema.ts';
 import { foldKey, slugify } from '../lib/text-keys.ts';
 import { searchDocumentsView, searchRowsInsert, TIER_SHARES } from '../search/index-build/search-schema.ts';
@@ -157,10 +158,9 @@ export function createRecordLoaders(db: Database) {
     `INSERT INTO stores (id, merchant_id, name, address, district, city, state, postal_code,
        latitude, longitude, city_id, district_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertProduct = db.prepare(
-    `INSERT INTO products (id, merchant_id, title, description, category, category_id, brand, brand_id,
-       price_cents, slug, image_url, published_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  // Its columns and their values' order: src/catalog/product-columns.ts.
+  const insertProduct = db.prepare(INSERT_PRODUCT);
+  const productRow: unknown[] = [];
   const insertEngagement = db.prepare('INSERT INTO engagement VALUES (?, ?, ?, ?, ?)');
   const insertMerchantStats = db.prepare('INSERT INTO merchant_stats VALUES (?, ?, ?, ?, ?, ?)');
   const insertMerchantPlaces = db.prepare('INSERT INTO merchant_places VALUES (?, ?)');
@@ -253,21 +253,7 @@ export function createRecordLoaders(db: Database) {
       const origin = ORIGIN.exec(p.imageUrl)![0].toLowerCase();
       imageOrigins.set(origin, (imageOrigins.get(origin) ?? 0) + 1);
     }
-    insertProduct.run(
-      p.id,
-      p.merchantId,
-      p.title,
-      p.description,
-      p.category,
-      category.id,
-      p.brand,
-      brand.id,
-      p.priceCents,
-      p.slug,
-      p.imageUrl,
-      p.publishedAt,
-      p.updatedAt,
-    );
+    insertProduct.run(productValues(p, { categoryId: category.id, brandId: brand.id }, productRow));
     counts.products += 1;
     return null;
   };

@@ -9,6 +9,7 @@ import type { QuotaFields } from '../http/rate-limit-fields.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { QuotaDecision } from '../quota/rate-limiter.ts';
+import { idSegmentOf, isProductPath, statsPathOf } from './stats-path.ts';
 import type { MerchantStats, ProductStats } from './stats-schemas.ts';
 
 export interface StatsDeps {
@@ -24,10 +25,6 @@ export interface StatsDeps {
 
 /** The methods of the stats routes. */
 export const STATS_METHODS = 'GET, OPTIONS';
-
-/** The REST statistics routes; every other path under /api/ is API_ROUTE_NOT_FOUND. */
-/** The two stats paths, the kind and the id segment captured (the route's log template reads it too). */
-export const STATS_ROUTE = /^\/api\/public\/v1\/(products|merchants)\/([^/]*)\/stats$/;
 
 /** Rendered answers kept per process: small beside the process (docs/benchmarks.md, "Stats throughput figures"). */
 const RENDERED_CACHE_ENTRIES = 10_000;
@@ -55,8 +52,8 @@ function merchantStats(catalog: CatalogReader, merchantId: number): MerchantStat
 }
 
 /**
- * Every path under /api/: the product and merchant statistics, and the contract's errors for the
- * rest. Synchronous while the quota store is (no promise per request on the self-hosted hot path).
+ * Every path under the API's prefix: the product and merchant statistics (their paths parsed by
+ * the route's matcher, src/stats/stats-path.ts), and the contract's errors for the rest. Synchronous while the quota store is (no promise per request on the self-hosted hot path).
  */
 export function createStatsEndpoint(deps: StatsDeps): (facts: RequestFacts) => Answer | Promise<Answer> {
   const cacheControl = publicCacheControl(deps.cache);
@@ -95,7 +92,7 @@ export function createStatsEndpoint(deps: StatsDeps): (facts: RequestFacts) => A
     const quota = decision === null ? null : decision.headers;
     if (!match) return errorAnswer('API_ROUTE_NOT_FOUND', { resolution: notFoundResolution, headers: withQuota(quota) });
     if (facts.method !== 'GET') return errorAnswer('METHOD_NOT_ALLOWED', { headers: { Allow: STATS_METHODS, ...withQuota(quota) } });
-    const isProduct = match[1] === 'products';
+    const isProduct = isProductPath(match);
     if (id === null) return errorAnswer(isProduct ? 'INVALID_PRODUCT_ID' : 'INVALID_MERCHANT_ID', { headers: withQuota(quota) });
     const catalog = deps.catalog();
     const { body, etag } = renderStats(catalog, isProduct, id);
@@ -108,10 +105,10 @@ export function createStatsEndpoint(deps: StatsDeps): (facts: RequestFacts) => A
    * included.
    */
   return (facts) => {
-    const match = STATS_ROUTE.exec(facts.pathname);
+    const match = statsPathOf(facts.pathname);
     if (match && facts.method === 'OPTIONS') return statsPreflight();
-    const id = match && facts.method === 'GET' ? parseIdSegment(match[2]!) : null;
-    const decision = deps.quota === null ? null : deps.quota.rest(facts.client, match?.[1] === 'products' ? id : null);
+    const id = match && facts.method === 'GET' ? parseIdSegment(idSegmentOf(match)) : null;
+    const decision = deps.quota === null ? null : deps.quota.rest(facts.client, match !== null && isProductPath(match) ? id : null);
     if (decision instanceof Promise) return decision.then((d) => decided(facts, match, id, d));
     return decided(facts, match, id, decision);
   };

@@ -4,9 +4,13 @@ import { REST_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import { PATHS } from '../service/paths.ts';
-import { createStatsEndpoint, STATS_METHODS, STATS_ROUTE } from './stats-endpoint.ts';
+import { createStatsEndpoint, STATS_METHODS } from './stats-endpoint.ts';
+import { API_PATHS, isProductPath, OTHER_API_PATH, statsPathOf } from './stats-path.ts';
 
-/** The REST API: everything under /api is its own (its 404 included), but for static files there. */
+/**
+ * The REST API: everything under its prefix is its own (its 404 included), but for static files
+ * there. The matcher parses the statistics path once; the template and the handler take that parse.
+ */
 export const statsRoute: RouteEntry<{
   catalog: LazyCatalog;
   config: { cache: CachePolicy; siteUrl: string };
@@ -14,13 +18,17 @@ export const statsRoute: RouteEntry<{
   platform: { cdn?: CdnHeaders };
 }> = {
   name: 'stats',
-  match: (p) => p === PATHS.api || p.startsWith(`${PATHS.api}/`),
-  netlify: [PATHS.api, `${PATHS.api}/*`],
+  match: (p) => {
+    if (!API_PATHS.match(p)) return false;
+    statsPathOf(p);
+    return true;
+  },
+  netlify: API_PATHS.netlify,
   errors: REST_ERRORS,
   allow: STATS_METHODS,
   template: (p) => {
-    const kind = STATS_ROUTE.exec(p)?.[1];
-    return kind === 'products' ? PATHS.productStats : kind === 'merchants' ? PATHS.merchantStats : `${PATHS.api}/*`;
+    const match = statsPathOf(p);
+    return match === null ? OTHER_API_PATH : isProductPath(match) ? PATHS.productStats : PATHS.merchantStats;
   },
   handler: ({ catalog, config, quota, platform }) => ({
     plain: createStatsEndpoint({ catalog, cache: config.cache, siteUrl: config.siteUrl, quota, cdn: platform.cdn?.perClient ?? null }),

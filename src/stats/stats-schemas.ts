@@ -3,7 +3,7 @@ import { IdSchema } from '../catalog/ids.ts';
 
 const count = z.number().int().min(0);
 
-/** Body of GET /api/public/v1/products/{productId}/stats (the product statistics contract). */
+/** Body of GET PATHS.productStats (the product statistics contract). */
 export const ProductStatsSchema = z.strictObject({
   productId: IdSchema,
   viewsCount: count,
@@ -12,7 +12,7 @@ export const ProductStatsSchema = z.strictObject({
 });
 export type ProductStats = z.infer<typeof ProductStatsSchema>;
 
-/** Body of GET /api/public/v1/merchants/{merchantId}/stats: sums over the merchant's products. */
+/** Body of GET PATHS.merchantStats: sums over the merchant's products. */
 export const MerchantStatsSchema = z.strictObject({
   merchantId: IdSchema,
   productsCount: count,

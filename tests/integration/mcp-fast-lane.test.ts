@@ -65,6 +65,10 @@ function request(revision: (typeof REVISIONS)[number], id: string | number, name
 }
 
 describe('the MCP fast lane answers as the SDK does', () => {
+  it('is tried with every tool of the endpoint', () => {
+    expect(new Set(ARGUMENTS.map(([name]) => name))).toEqual(new Set(CATALOG_TOOLS.tools.map((tool) => tool.name)));
+  });
+
   for (const revision of REVISIONS) {
     it.each(ARGUMENTS.map(([name, args], i) => [name, JSON.stringify(args), args, i] as const))(
       `${revision}: %s %s`,

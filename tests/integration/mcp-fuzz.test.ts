@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../src/app/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
+import { TOOLS as SERVED_TOOLS } from '../../src/mcp/tool-list.ts';
 import { nodePlatform } from '../../src/platform/node/node-platform.ts';
 
 /*
@@ -35,7 +36,8 @@ const METHODS = [
   'x/y',
   '',
 ];
-const TOOLS = ['catalog_overview', 'search_local_products', 'get_product', 'nope', ''];
+// The endpoint's tools (from its list), and names it does not have.
+const TOOLS = [...SERVED_TOOLS.map((tool) => tool.name), 'nope', ''];
 const ARGUMENT_NAMES = [
   'query',
   'category',

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/app.ts';
+import { openCatalog } from '../../src/catalog/catalog-reader.ts';
+import { SNAPSHOT_SCHEMA_VERSION } from '../../src/catalog/snapshot-schema.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { nodePlatform } from '../../src/platform/node/node-platform.ts';
 
@@ -43,5 +45,14 @@ describe('REST core with an unusable snapshot', () => {
     expect(response.status).toBe(500);
     expect(body.code).toBe('INTERNAL_ERROR');
     expect(JSON.stringify(body)).not.toMatch(/schema|sqlite/i);
+  });
+
+  it('refuses, by name, a snapshot of this version whose product columns are not the list’s', () => {
+    const file = join(dir, 'other-columns.sqlite');
+    const db = new Database(file);
+    db.exec(`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('schema_version', '${SNAPSHOT_SCHEMA_VERSION}');
+      CREATE TABLE products (id INTEGER PRIMARY KEY)`);
+    db.close();
+    expect(() => openCatalog(file)).toThrow(/other product columns than this version reads: rebuild it/);
   });
 });

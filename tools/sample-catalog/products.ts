@@ -1,4 +1,4 @@
-import type { EngagementRecord, ProductRecord } from '../../src/snapshot-build/export-records.ts';
+import type { EngagementRecord, ProductLine } from '../../src/snapshot-build/export-records.ts';
 import { CATEGORIES, CATEGORY_WEIGHTS } from './categories.ts';
 import type { MerchantPlan } from './merchants.ts';
 import { type Rng, Stream } from './rng.ts';
@@ -25,7 +25,7 @@ const CLOSERS = [
 ];
 
 export interface GeneratedProduct {
-  product: ProductRecord;
+  product: ProductLine;
   engagement: EngagementRecord;
 }
 
@@ -53,7 +53,7 @@ export function buildProduct(rng: Rng, seed: number, id: number, plan: MerchantP
   const edited = rng.chance(0.35) ? 0 : Math.floor(-Math.log(1 - rng.next()) * 20 * DAY);
   const updated = draft ? firstDate : Math.min(LAST_DATE, firstDate + edited);
 
-  const product: ProductRecord = {
+  const product: ProductLine = {
     id,
     merchantId: merchantIndex + 1,
     title,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TOOLS } from '../../../src/mcp/tool-list.ts';
 import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
 
 const run = promisify(execFile);
@@ -40,7 +41,8 @@ describe('MCP Inspector CLI against the built server', () => {
     const init = await inspector('--method', 'initialize');
     expect(init.result.protocolVersion).toBe(era === 'modern' ? '2026-07-28' : '2025-11-25');
     const list = await inspector('--method', 'tools/list');
-    expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(['catalog_overview', 'search_local_products', 'get_product']);
+    // The list itself is pinned by the MCP contract (tests/contract/mcp-contract.ts): here, the Inspector reads ours.
+    expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(TOOLS.map((tool) => tool.name));
 
     const overview = await inspector('--method', 'tools/call', '--tool-name', 'catalog_overview');
     expect(overview.result.structuredContent.counts.products).toBe(388);

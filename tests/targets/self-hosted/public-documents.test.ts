@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { CatalogOverviewSchema } from '../../../src/answers/overview-schema.ts';
 import { type Manifest, ManifestSchema } from '../../../src/documents/manifest-schema.ts';
+import { TOOLS } from '../../../src/mcp/tool-list.ts';
 import { ShowcaseSchema } from '../../../src/showcase/showcase-schema.ts';
 import { connectSdkClient, type SdkClient } from '../../contract/mcp-contract.ts';
 import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
@@ -119,9 +120,7 @@ describe('llms.txt', () => {
     const text = await (await get('/llms.txt')).text();
     const { problems, links } = llmsTxtStructure(text);
     expect(problems).toEqual([]);
-    expect(links.map((l) => l.name)).toEqual(
-      expect.arrayContaining(['catalog_overview', 'search_local_products', 'get_product', 'Product statistics']),
-    );
+    expect(links.map((l) => l.name)).toEqual(expect.arrayContaining([...TOOLS.map((tool) => tool.name), 'Product statistics']));
     for (const url of new Set(links.map((l) => l.url))) {
       const response = await local(url);
       expect(response.status, url).toBe(200);

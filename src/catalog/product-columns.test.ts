@@ -1,0 +1,72 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { INSERT_PRODUCT, PRODUCT_ROW_SELECT, PRODUCTS_TABLE, type ProductRow, productValues } from './product-columns.ts';
+
+describe('the product column list', () => {
+  it('declares the table of snapshot schema 10, to the character', () => {
+    expect(PRODUCTS_TABLE).toBe(`CREATE TABLE products (
+  id INTEGER PRIMARY KEY,
+  merchant_id INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  description TEXT NOT NULL,
+  category TEXT NOT NULL,
+  category_id INTEGER NOT NULL,
+  brand TEXT NOT NULL,
+  brand_id INTEGER NOT NULL,
+  price_cents INTEGER NOT NULL,
+  slug TEXT NOT NULL,
+  image_url TEXT NOT NULL,
+  published_at TEXT,
+  updated_at TEXT NOT NULL
+);`);
+  });
+
+  it('inserts every column, the ids the build assigns from them and the rest from the record', () => {
+    expect(INSERT_PRODUCT).toBe(
+      'INSERT INTO products (id, merchant_id, title, description, category, category_id, brand, brand_id, price_cents, slug, image_url, published_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const record = {
+      id: 1,
+      merchantId: 2,
+      title: 't',
+      description: 'd',
+      category: 'c',
+      brand: 'b',
+      priceCents: 3,
+      slug: 's',
+      imageUrl: 'i',
+      publishedAt: null,
+      updatedAt: 'u',
+    };
+    const into: unknown[] = [];
+    expect(productValues(record, { categoryId: 7, brandId: 8 }, into)).toBe(into);
+    expect(into).toEqual([1, 2, 't', 'd', 'c', 7, 'b', 8, 3, 's', 'i', null, 'u']);
+  });
+
+  it('reads a row by field names, lookups after their column', () => {
+    expect(PRODUCT_ROW_SELECT).toBe(
+      'p.id AS id, p.merchant_id AS merchantId, (SELECT name FROM merchants WHERE id = p.merchant_id) AS merchantName, ' +
+        '(SELECT slug FROM merchants WHERE id = p.merchant_id) AS merchantSlug, p.title AS title, p.description AS description, ' +
+        'p.category AS category, (SELECT slug FROM categories WHERE id = p.category_id) AS categorySlug, p.brand AS brand, ' +
+        'p.price_cents AS priceCents, p.slug AS slug, p.image_url AS imageUrl, p.published_at AS publishedAt, p.updated_at AS updatedAt',
+    );
+  });
+
+  it('types a row as the reader gives it', () => {
+    expectTypeOf<{ [K in keyof ProductRow]: ProductRow[K] }>().toEqualTypeOf<{
+      id: number;
+      merchantId: number;
+      merchantName: string;
+      merchantSlug: string;
+      title: string;
+      description: string;
+      category: string;
+      categorySlug: string;
+      brand: string;
+      priceCents: number;
+      slug: string;
+      imageUrl: string;
+      publishedAt: string;
+      updatedAt: string;
+    }>();
+  });
+});

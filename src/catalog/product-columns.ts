@@ -1,0 +1,102 @@
+/**
+ * The snapshot's `products` table, declared once: each column's name, its SQL type and
+ * constraint, the product field it holds, and what discovery reads through it. The DDL, the
+ * build's INSERT and its values, the reader's SELECT and its row type are all made from this
+ * list, so a new column is one line here. A snapshot built with other columns is refused when
+ * opened (catalog-reader.ts) and `npm start` rebuilds it, so SNAPSHOT_SCHEMA_VERSION need not
+ * change for a column. Append: the order is the table's.
+ */
+export const PRODUCT_COLUMNS = [
+  { name: 'id', sql: 'INTEGER PRIMARY KEY', field: 'id' },
+  {
+    name: 'merchant_id',
+    sql: 'INTEGER NOT NULL',
+    field: 'merchantId',
+    lookups: {
+      merchantName: '(SELECT name FROM merchants WHERE id = p.merchant_id)',
+      merchantSlug: '(SELECT slug FROM merchants WHERE id = p.merchant_id)',
+    },
+  },
+  { name: 'title', sql: 'TEXT NOT NULL', field: 'title' },
+  { name: 'description', sql: 'TEXT NOT NULL', field: 'description' },
+  { name: 'category', sql: 'TEXT NOT NULL', field: 'category' },
+  // Read as its slug, not as itself.
+  {
+    name: 'category_id',
+    sql: 'INTEGER NOT NULL',
+    field: 'categoryId',
+    unread: true,
+    lookups: { categorySlug: '(SELECT slug FROM categories WHERE id = p.category_id)' },
+  },
+  { name: 'brand', sql: 'TEXT NOT NULL', field: 'brand' },
+  { name: 'brand_id', sql: 'INTEGER NOT NULL', field: 'brandId', unread: true },
+  { name: 'price_cents', sql: 'INTEGER NOT NULL', field: 'priceCents' },
+  { name: 'slug', sql: 'TEXT NOT NULL', field: 'slug' },
+  { name: 'image_url', sql: 'TEXT NOT NULL', field: 'imageUrl' },
+  { name: 'published_at', sql: 'TEXT', field: 'publishedAt' },
+  { name: 'updated_at', sql: 'TEXT NOT NULL', field: 'updatedAt' },
+] as const satisfies readonly ProductColumn[];
+
+interface ProductColumn {
+  /** The column's name in SQL. */
+  name: string;
+  /** Its type and constraint, as the DDL states them. */
+  sql: string;
+  /** The product's field it holds: the export record's, or an id the build assigns (AssignedIds). */
+  field: string;
+  /** Not read by discovery as itself. */
+  unread?: true;
+  /** Text discovery reads through it from another table: row field → scalar subquery on `p`. */
+  lookups?: Readonly<Record<string, string>>;
+}
+
+type Column = (typeof PRODUCT_COLUMNS)[number];
+
+/** Ids the build gives a product's category and brand: the export carries their names only. */
+export interface AssignedIds {
+  categoryId: number;
+  brandId: number;
+}
+
+/** What a column's SQL type reads as: a column without NOT NULL (or PRIMARY KEY) may be null. */
+type SqlValue<S extends string> =
+  | (S extends `INTEGER${string}` | `REAL${string}` ? number : string)
+  | (S extends `${string}NOT NULL` | `${string}PRIMARY KEY` ? never : null);
+
+/** A products row as discovery reads it: the columns read as themselves, then the lookups' text. */
+export type ProductColumnsRow = { [C in Column as C extends { unread: true } ? never : C['field']]: SqlValue<C['sql']> } & {
+  [K in Column extends infer C ? (C extends { lookups: infer L } ? keyof L : never) : never]: string;
+};
+
+/** A published product as discovery shows it (the reader reads published products only). */
+export type ProductRow = ProductColumnsRow & { publishedAt: string };
+
+/** The export record's fields the table holds (the record itself is the build's, src/snapshot-build/). */
+export type ProductRecordFields = { [C in Column as C['field'] extends keyof AssignedIds ? never : C['field']]: unknown };
+
+/** The table's declaration, as the snapshot's schema has it. */
+export const PRODUCTS_TABLE = `CREATE TABLE products (
+${PRODUCT_COLUMNS.map((c) => `  ${c.name} ${c.sql}`).join(',\n')}
+);`;
+
+/** The build's insert, its values in the table's order (productValues). */
+export const INSERT_PRODUCT = `INSERT INTO products (${PRODUCT_COLUMNS.map((c) => c.name).join(', ')}) VALUES (${PRODUCT_COLUMNS.map(() => '?').join(', ')})`;
+
+const FIELDS = PRODUCT_COLUMNS.map((c) => c.field);
+const ASSIGNED_IDS = new Set<string>(['categoryId', 'brandId'] satisfies (keyof AssignedIds)[]);
+const FROM_IDS = FIELDS.map((field) => ASSIGNED_IDS.has(field));
+
+/** A product's values for INSERT_PRODUCT, written into `into` (a build inserts a million rows: the caller keeps one array). */
+export function productValues(record: ProductRecordFields, ids: AssignedIds, into: unknown[] = []): unknown[] {
+  for (let i = 0; i < FIELDS.length; i++) {
+    const field = FIELDS[i]!;
+    into[i] = FROM_IDS[i] ? ids[field as keyof AssignedIds] : record[field as keyof ProductRecordFields];
+  }
+  return into;
+}
+
+/** The SELECT list of a ProductRow, from `products p`: each read column under its field's name, each lookup after its column. */
+export const PRODUCT_ROW_SELECT = PRODUCT_COLUMNS.flatMap((c: ProductColumn) => [
+  ...(c.unread ? [] : [`p.${c.name} AS ${c.field}`]),
+  ...Object.entries(c.lookups ?? {}).map(([field, sql]) => `${sql} AS ${field}`),
+]).join(', ');

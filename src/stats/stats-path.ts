@@ -1,0 +1,33 @@
+import { pathTemplates, under } from '../service/path-match.ts';
+import { PATHS } from '../service/paths.ts';
+
+/** The REST API: everything under its prefix is the stats route's (its own 404 included). */
+export const API_PATHS = under(PATHS.api);
+
+/** What the request log names a path under the API that is no statistics path. */
+export const OTHER_API_PATH = `${PATHS.api}/*`;
+
+/** The statistics paths, from their templates: group 1 is a product's id segment, group 2 a merchant's. */
+const STATS_PATHS = pathTemplates([PATHS.productStats, PATHS.merchantStats]);
+
+/*
+ * The last path parsed and its parse. The route's matcher parses a request's path; its log
+ * template and its handler, called next for the same path, take that parse instead of parsing
+ * again (the stats path is the hot one). Keyed by the path, so a call for another path parses
+ * afresh rather than answer for the wrong one.
+ */
+let parsedPath = '';
+let parsed: RegExpExecArray | null = null;
+
+/** The statistics path a path is (null: none), parsed once for consecutive calls with one path. */
+export function statsPathOf(pathname: string): RegExpExecArray | null {
+  if (pathname !== parsedPath) {
+    parsed = STATS_PATHS.exec(pathname);
+    parsedPath = pathname;
+  }
+  return parsed;
+}
+
+/** A parse's id segment, and whether it names a product (else a merchant). */
+export const isProductPath = (match: RegExpExecArray): boolean => match[1] !== undefined;
+export const idSegmentOf = (match: RegExpExecArray): string => match[1] ?? match[2]!;
