@@ -3,7 +3,7 @@
  * directory, as the site build does, and prints its peak RSS and what it wrote as JSON.
  * Usage: node bench/documents-generation.ts <snapshot> <outDir>
  */
-import { openCatalog } from '../src/catalog/catalog-reader.ts';
+import { openCatalog } from '../src/catalog-read/catalog-reader.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { documentSources } from '../src/documents/document-sources.ts';
 import { writePublicDocuments } from '../src/documents/write-documents.ts';

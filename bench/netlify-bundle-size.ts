@@ -15,8 +15,8 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { BUILD_PROCESS_FLAGS } from '../src/catalog-build/build-process.ts';
 import { deflatedSize, NETLIFY_FUNCTION_LIMITS } from '../src/netlify-build/bundle-size.ts';
-import { BUILD_PROCESS_FLAGS } from '../src/snapshot-build/build-process.ts';
 import { generateCatalog } from '../tools/sample-catalog/generate.ts';
 import { mb, measureServiceBundle, mirrorProject } from './support/netlify-bundle.ts';
 

@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSnapshot } from '../src/snapshot-build/build-snapshot.ts';
+import { buildSnapshot } from '../src/catalog-build/build-snapshot.ts';
 import { generateCatalog } from '../tools/sample-catalog/generate.ts';
 import { startProcess } from './support/server-process.ts';
 

@@ -8,7 +8,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { readNdjsonLines } from '../src/snapshot-build/ndjson-lines.ts';
+import { readNdjsonLines } from '../src/catalog-build/ndjson-lines.ts';
 
 const [sourceDir, outFile] = process.argv.slice(2) as [string, string];
 const started = performance.now();

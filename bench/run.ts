@@ -18,7 +18,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildSnapshot } from '../src/snapshot-build/build-snapshot.ts';
+import { buildSnapshot } from '../src/catalog-build/build-snapshot.ts';
 import { benchMcpThroughput, pageBytes, summarizeMcp } from './mcp-throughput.ts';
 import { benchNetlifyBundleSize, formatBundleFigures } from './netlify-bundle-size.ts';
 import { benchPagesCrawl } from './pages-crawl.ts';

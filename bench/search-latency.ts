@@ -6,7 +6,7 @@
  */
 import type { AnswerContext } from '../src/answers/context.ts';
 import { getProduct } from '../src/answers/product.ts';
-import { type CatalogReader, openCatalog } from '../src/catalog/catalog-reader.ts';
+import { type CatalogReader, openCatalog } from '../src/catalog-read/catalog-reader.ts';
 import { slugify } from '../src/lib/text-keys.ts';
 import { searchReaderOf } from '../src/search/index-read/search-reader.ts';
 import { searchLocalProducts } from '../src/search/local/local-search.ts';

@@ -21,13 +21,13 @@ import { join } from 'node:path';
 import { create, insertMultiple, type Results, search } from '@orama/orama';
 import { language, stemmer } from '@orama/stemmers/portuguese';
 import { stopwords } from '@orama/stopwords/portuguese';
+import type { EngagementRecord, ProductRecord, StoreRecord } from '../src/catalog-build/export-records.ts';
+import { readNdjsonLines } from '../src/catalog-build/ndjson-lines.ts';
+import { DEFAULT_CITY } from '../src/contract/service-info.ts';
 import { foldKey } from '../src/lib/text-keys.ts';
 import { SEARCH_MAX_LIMIT, type SearchInput } from '../src/search/local/local-search-schema.ts';
 import { distanceKm } from '../src/search/planner/geo.ts';
 import { DEFAULT_RADIUS_KM } from '../src/search/planner/place.ts';
-import { DEFAULT_CITY } from '../src/service/service-info.ts';
-import type { EngagementRecord, ProductRecord, StoreRecord } from '../src/snapshot-build/export-records.ts';
-import { readNdjsonLines } from '../src/snapshot-build/ndjson-lines.ts';
 import { checkResults, type SearchClass } from './support/search-classes.ts';
 import { peakRssMb, settledMemoryMb, timeCalls } from './support/timing.ts';
 

@@ -5,7 +5,7 @@
  *   node --expose-gc bench/search-peer-ours.ts SNAPSHOT CLASSES.json RUNS
  */
 import { readFileSync } from 'node:fs';
-import { openCatalog } from '../src/catalog/catalog-reader.ts';
+import { openCatalog } from '../src/catalog-read/catalog-reader.ts';
 import { measureOurClass } from './search-latency.ts';
 import type { SearchClass } from './support/search-classes.ts';
 import { peakRssMb, settledMemoryMb } from './support/timing.ts';

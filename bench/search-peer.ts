@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openCatalog } from '../src/catalog/catalog-reader.ts';
+import { openCatalog } from '../src/catalog-read/catalog-reader.ts';
 import { generateCatalog } from '../tools/sample-catalog/generate.ts';
 import type { LatencyRow } from './search-latency.ts';
 import { timedBuild } from './snapshot-build.ts';

@@ -6,7 +6,7 @@
  * maximum and the slowest input, per tool (issue: no query may cost more than a few tens of ms).
  */
 import Database from 'better-sqlite3';
-import { openCatalog } from '../src/catalog/catalog-reader.ts';
+import { openCatalog } from '../src/catalog-read/catalog-reader.ts';
 import { searchLocalProducts } from '../src/search/local/local-search.ts';
 import type { SearchInput } from '../src/search/local/local-search-schema.ts';
 import { STOPWORDS } from '../src/search/query/query-words.ts';

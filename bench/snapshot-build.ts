@@ -10,7 +10,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUILD_PROCESS_FLAGS } from '../src/snapshot-build/build-process.ts';
+import { BUILD_PROCESS_FLAGS } from '../src/catalog-build/build-process.ts';
 import { generateCatalog } from '../tools/sample-catalog/generate.ts';
 
 export interface BuildFigures {

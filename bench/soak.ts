@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildSnapshot } from '../src/snapshot-build/build-snapshot.ts';
+import { buildSnapshot } from '../src/catalog-build/build-snapshot.ts';
 import { generateCatalog } from '../tools/sample-catalog/generate.ts';
 import { pin, QUOTAS_ON, startProcess } from './support/server-process.ts';
 import { type SoakCatalog, type SoakRequest, soakMix } from './support/soak-mix.ts';

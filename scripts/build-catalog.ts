@@ -5,10 +5,10 @@
  * download fails; the previous snapshot is then left as it was.
  */
 
+import { formatIssue } from '../src/catalog-build/build-issues.ts';
+import { type BuildOptions, type BuildProgress, type BuildResult, buildSnapshot } from '../src/catalog-build/build-snapshot.ts';
+import { type DownloadProgress, RemoteExportError, remoteFingerprint, withDownloadedExport } from '../src/catalog-build/remote-export.ts';
 import { type Config, ConfigError, isRemoteSource, loadConfig } from '../src/config/config.ts';
-import { formatIssue } from '../src/snapshot-build/build-issues.ts';
-import { type BuildOptions, type BuildProgress, type BuildResult, buildSnapshot } from '../src/snapshot-build/build-snapshot.ts';
-import { type DownloadProgress, RemoteExportError, remoteFingerprint, withDownloadedExport } from '../src/snapshot-build/remote-export.ts';
 
 let config: Config;
 try {

@@ -10,12 +10,12 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { BUILD_PROCESS_FLAGS } from '../src/catalog-build/build-process.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { documentSettings } from '../src/documents/document-settings.ts';
+import { firstLineNote } from '../src/flood-limit/flood-limit.ts';
 import { bundleSizeProblem, estimateServiceBundleFor } from '../src/netlify-build/bundle-size.ts';
 import { planScheduledRebuild, RebuildScheduleError, writeScheduledRebuild } from '../src/netlify-build/rebuild-schedule.ts';
-import { firstLineNote } from '../src/netlify-first-line/netlify-first-line.ts';
-import { BUILD_PROCESS_FLAGS } from '../src/snapshot-build/build-process.ts';
 
 export const BUILD_INFO = 'dist/build-info.json';
 const DIST = 'dist';

@@ -10,14 +10,14 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
-import { openCatalog } from '../src/catalog/catalog-reader.ts';
+import { BUILD_PROCESS_FLAGS } from '../src/catalog-build/build-process.ts';
+import { openCatalog } from '../src/catalog-read/catalog-reader.ts';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
 import { SITEMAP_CHILD_DIR } from '../src/documents/document-files.ts';
 import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
 import { documentSources } from '../src/documents/document-sources.ts';
 import { writePublicDocuments } from '../src/documents/write-documents.ts';
 import { takeUpSignal } from '../src/platform/node/served-build.ts';
-import { BUILD_PROCESS_FLAGS } from '../src/snapshot-build/build-process.ts';
 import { BUILD_INFO } from './build.ts';
 
 const CLIENT_DIR = join('dist', 'client');

@@ -8,13 +8,13 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { openCatalog } from '../src/catalog/catalog-reader.ts';
+import { IssueLog } from '../src/catalog-build/build-issues.ts';
+import { exportFingerprint, locateExportFiles, locateSynonymsFile } from '../src/catalog-build/export-files.ts';
+import { remoteFingerprint } from '../src/catalog-build/remote-export.ts';
+import { openCatalog } from '../src/catalog-read/catalog-reader.ts';
 import { type Config, ConfigError, isRemoteSource, loadConfig } from '../src/config/config.ts';
 import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
 import { checkListen } from '../src/platform/node/listen-check.ts';
-import { IssueLog } from '../src/snapshot-build/build-issues.ts';
-import { exportFingerprint, locateExportFiles, locateSynonymsFile } from '../src/snapshot-build/export-files.ts';
-import { remoteFingerprint } from '../src/snapshot-build/remote-export.ts';
 import { BUILD_INFO, BuildStopped, build } from './build.ts';
 
 function newestMtime(path: string): number {

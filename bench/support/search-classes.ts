@@ -4,7 +4,7 @@
  * (bench/search-peer.ts) both draw their inputs here, from a built snapshot.
  */
 import Database from 'better-sqlite3';
-import type { CatalogReader } from '../../src/catalog/catalog-reader.ts';
+import type { CatalogReader } from '../../src/catalog-read/catalog-reader.ts';
 import { foldKey } from '../../src/lib/text-keys.ts';
 import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
 import { searchTerms } from '../../src/search/query/words.ts';

@@ -1,5 +1,5 @@
 import type { AnswerContext } from '../../src/answers/context.ts';
-import type { CatalogReader } from '../../src/catalog/catalog-reader.ts';
+import type { CatalogReader } from '../../src/catalog-read/catalog-reader.ts';
 
 export const benchToolContext = (catalog: CatalogReader): AnswerContext => ({
   catalog: () => catalog,

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
+import { firstLineAnswer } from '../../src/flood-limit/flood-limit.ts';
 import { toResponse, WebRequestFacts } from '../../src/http/answer.ts';
-import { firstLineAnswer } from '../../src/netlify-first-line/netlify-first-line.ts';
 
 // Netlify's first line rewrites a request past the service function's coarse ceiling here
-// (config.rateLimit in service.ts; src/netlify-first-line/netlify-first-line.ts). This function answers the contract's
+// (config.rateLimit in service.ts; src/flood-limit/flood-limit.ts). This function answers the contract's
 // 429 whatever path Netlify hands it (the rewritten one, or the one asked for): it never routes the
 // request to the app, counts nothing (no Blobs client is even bundled) and ships no snapshot. It
 // has no rule of its own, so a rewritten request is not rewritten again.

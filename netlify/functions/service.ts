@@ -22,7 +22,7 @@ export const config: Config = {
   path: ['/healthz', '/readyz', '/api', '/api/*', '/mcp', '/mcp/', '/mcp/research', '/mcp/research/', '/gpt/products.json', '/produtos/*'],
   // Pre-rendered documents under /api/ (openapi.yaml) are served from the CDN, not the function.
   preferStatic: true,
-  // Netlify's first line (src/netlify-first-line/netlify-first-line.ts, NETLIFY_FIRST_LINE; docs/operations.md): past
+  // Netlify's first line (src/flood-limit/flood-limit.ts, NETLIFY_FIRST_LINE; docs/operations.md): past
   // 1,200 requests a minute from one address to one host name, Netlify does not run this function
   // but rewrites the request to the rate-limited function, which answers the contract's 429, so a
   // flood never reaches the quota counters in Blobs. A literal too: numeric literals only, and

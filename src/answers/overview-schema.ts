@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CatalogStampSchema } from '../catalog/catalog-stamp.ts';
+import { CatalogStampSchema } from '../catalog-read/catalog-stamp.ts';
 
 /** How many cities and categories the overview lists (the most products first). */
 export const OVERVIEW_LIST_LIMIT = 50;

@@ -1,7 +1,7 @@
-import type { CatalogReader } from '../catalog/catalog-reader.ts';
+import type { CatalogReader } from '../catalog-read/catalog-reader.ts';
+import { publicUrls } from '../contract/paths.ts';
+import { DEFAULT_CITY, SERVICE_DESCRIPTION, SERVICE_TITLE, USAGE_POLICY } from '../contract/service-info.ts';
 import { searchReaderOf } from '../search/index-read/search-reader.ts';
-import { publicUrls } from '../service/paths.ts';
-import { DEFAULT_CITY, SERVICE_DESCRIPTION, SERVICE_TITLE, USAGE_POLICY } from '../service/service-info.ts';
 import { type CatalogOverview, OVERVIEW_DISTRICT_LIMIT, OVERVIEW_LIST_LIMIT } from './overview-schema.ts';
 
 /** catalog_overview: everything here is precomputed in the snapshot; the answer is built once per reader. */

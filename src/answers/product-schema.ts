@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CatalogStampSchema } from '../catalog/catalog-stamp.ts';
-import { PriceSchema } from '../catalog/price.ts';
-import { StoreSchema } from '../catalog/store.ts';
+import { CatalogStampSchema } from '../catalog-read/catalog-stamp.ts';
+import { PriceSchema } from '../catalog-read/price.ts';
+import { StoreSchema } from '../catalog-read/store.ts';
 
 export const ProductDetailSchema = z.object({
   ...CatalogStampSchema,

@@ -1,5 +1,5 @@
-import { priceOf } from '../catalog/price.ts';
-import { storeView } from '../catalog/store.ts';
+import { priceOf } from '../catalog-read/price.ts';
+import { storeView } from '../catalog-read/store.ts';
 import type { AnswerContext, Outcome } from './context.ts';
 import type { ProductDetail } from './product-schema.ts';
 

@@ -1,4 +1,4 @@
-import { parseIdSegment } from '../catalog/ids.ts';
+import { parseIdSegment } from '../catalog-read/ids.ts';
 import type { AnswerContext } from './context.ts';
 import { getProduct } from './product.ts';
 import type { ResearchFetchOutput } from './research-fetch-schema.ts';

@@ -1,11 +1,11 @@
-import { type LazyCatalog, lazyCatalog } from '../catalog/catalog-reader.ts';
-import { productUrlBuilder } from '../catalog/product-url.ts';
+import { type LazyCatalog, lazyCatalog } from '../catalog-read/catalog-reader.ts';
+import { productUrlBuilder } from '../catalog-read/product-url.ts';
 import { type Config, loadConfig } from '../config/config.ts';
 import { type Answer, toResponse, WebRequestFacts } from '../http/answer.ts';
 import type { ApiErrorCode } from '../http/api-error.ts';
 import type { RouteEntry } from '../http/route.ts';
-import { type MetricsRecorder, NO_METRICS } from '../metrics/metrics-recorder.ts';
-import { createLogger, type Logger } from '../operations/logger.ts';
+import { createLogger, type Logger } from '../observability/log/logger.ts';
+import { type MetricsRecorder, NO_METRICS } from '../observability/metrics/metrics-recorder.ts';
 import { productPagePaths } from '../product-pages/product-page-path.ts';
 import { FallbackQuotaStore } from '../quota/fallback-quota-store.ts';
 import { createQuotaGate, type QuotaGate } from '../quota/quota-gate.ts';

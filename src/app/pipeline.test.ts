@@ -3,9 +3,9 @@ import { type Answer, WebRequestFacts } from '../http/answer.ts';
 import { PAGE_ERRORS, REST_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
 import { JSON_RPC_ERRORS } from '../mcp/json-rpc.ts';
-import { NO_METRICS } from '../metrics/metrics-recorder.ts';
-import type { Logger } from '../operations/logger.ts';
-import type { RequestLine } from '../operations/request-line.ts';
+import type { Logger } from '../observability/log/logger.ts';
+import type { RequestLine } from '../observability/log/request-line.ts';
+import { NO_METRICS } from '../observability/metrics/metrics-recorder.ts';
 import { type Exchange, guarded, handleWith, refusalWith, type TableRow } from './pipeline.ts';
 
 const ok: Answer = { status: 200, headers: {}, body: 'ok' };

@@ -1,10 +1,10 @@
+import { PATHS } from '../contract/paths.ts';
 import type { Answer, BodyRequest, RequestFacts } from '../http/answer.ts';
 import type { ApiErrorCode } from '../http/api-error.ts';
 import { type ErrorShape, REST_ERRORS } from '../http/error-shape.ts';
 import type { BodyHandler, PlainHandler, RouteEntry } from '../http/route.ts';
-import type { MetricsRecorder } from '../metrics/metrics-recorder.ts';
-import type { Logger } from '../operations/logger.ts';
-import { PATHS } from '../service/paths.ts';
+import type { Logger } from '../observability/log/logger.ts';
+import type { MetricsRecorder } from '../observability/metrics/metrics-recorder.ts';
 
 /**
  * A request as a platform's adapter hands it to the app: the Node server reads it off the socket

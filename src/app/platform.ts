@@ -1,8 +1,8 @@
 import type { Config } from '../config/config.ts';
-import type { StaticFiles } from '../documents/serve-documents.ts';
 import type { CdnHeaders } from '../http/caching.ts';
+import type { StaticFiles } from '../http/static-files.ts';
 import type { AppViews } from '../mcp/app-views.ts';
-import type { LogOutput } from '../operations/log-destination.ts';
+import type { LogOutput } from '../observability/log/log-destination.ts';
 import type { PageRenderer } from '../product-pages/page-model.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
 

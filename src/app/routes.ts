@@ -1,10 +1,10 @@
+import { PATHS } from '../contract/paths.ts';
 import { documentsRoute } from '../documents/documents-route.ts';
+import { rateLimitedRoute } from '../flood-limit/rate-limited-route.ts';
 import type { RouteEntry } from '../http/route.ts';
 import { mcpRoute, researchRoute } from '../mcp/mcp-routes.ts';
-import { rateLimitedRoute } from '../netlify-first-line/rate-limited-route.ts';
-import { healthRoute } from '../operations/health-route.ts';
+import { healthRoute } from '../observability/health/health-route.ts';
 import { pagesRoute } from '../product-pages/pages-route.ts';
-import { PATHS } from '../service/paths.ts';
 import { showcaseRoute } from '../showcase/showcase-route.ts';
 import { siteRoute } from '../site/site-route.ts';
 import { statsRoute } from '../stats/stats-route.ts';

@@ -1,7 +1,7 @@
-import type { LazyCatalog } from '../catalog/catalog-reader.ts';
+import type { LazyCatalog } from '../catalog-read/catalog-reader.ts';
 import type { Config } from '../config/config.ts';
 import type { McpDeps } from '../mcp/endpoint.ts';
-import type { Logger } from '../operations/logger.ts';
+import type { Logger } from '../observability/log/logger.ts';
 import type { ProductPagePaths } from '../product-pages/product-page-path.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { Platform } from './platform.ts';

@@ -1,7 +1,7 @@
+import { PATHS } from '../contract/paths.ts';
 import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
 import { PAGE_HEADERS } from '../http/page-headers.ts';
-import { PATHS } from '../service/paths.ts';
 import { SERVER_CARD_TYPE } from './discovery/server-card.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

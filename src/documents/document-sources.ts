@@ -1,10 +1,10 @@
 import { catalogOverview } from '../answers/overview.ts';
 import type { CatalogOverview } from '../answers/overview-schema.ts';
-import type { CatalogMeta, CatalogReader } from '../catalog/catalog-reader.ts';
-import { productUrlBuilder } from '../catalog/product-url.ts';
+import type { CatalogMeta, CatalogReader } from '../catalog-read/catalog-reader.ts';
+import { productUrlBuilder } from '../catalog-read/product-url.ts';
 import type { Config, RateLimits } from '../config/config.ts';
 import type { OperatorContact } from '../config/operator-contact.ts';
-import { publicUrls } from '../service/paths.ts';
+import { publicUrls } from '../contract/paths.ts';
 
 /** What every public document is made from: one snapshot and one configuration. */
 export interface DocumentSources {

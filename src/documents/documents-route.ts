@@ -1,9 +1,10 @@
+import { PATHS } from '../contract/paths.ts';
 import type { CachePolicy } from '../http/caching.ts';
 import { REST_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
-import { PATHS } from '../service/paths.ts';
+import type { StaticFiles } from '../http/static-files.ts';
 import { documentType } from './document-files.ts';
-import { createDocumentFiles, documentMethods, type StaticFiles } from './serve-documents.ts';
+import { createDocumentFiles, documentMethods } from './serve-documents.ts';
 
 /**
  * The public documents: static files. Where the app serves the files (self-hosted) it answers the

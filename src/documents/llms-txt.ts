@@ -1,8 +1,8 @@
+import { PATHS, publicUrls } from '../contract/paths.ts';
+import { USAGE } from '../contract/service-info.ts';
 import { SERVED_PROTOCOL_VERSIONS } from '../mcp/protocol.ts';
 import { RESEARCH_TOOLS, TOOLS } from '../mcp/tool-list.ts';
 import { rateLimitSummary } from '../quota/policy.ts';
-import { PATHS, publicUrls } from '../service/paths.ts';
-import { USAGE } from '../service/service-info.ts';
 import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../showcase/showcase-schema.ts';
 import type { DocumentSources } from './document-sources.ts';
 import { OPENAPI_VERSION } from './openapi.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CatalogOverviewSchema } from '../answers/overview-schema.ts';
-import { CatalogStampSchema } from '../catalog/catalog-stamp.ts';
+import { CatalogStampSchema } from '../catalog-read/catalog-stamp.ts';
 import { RateLimitPolicySchema } from '../quota/policy.ts';
 
 const url = z.string();

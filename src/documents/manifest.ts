@@ -1,8 +1,8 @@
+import { publicUrls } from '../contract/paths.ts';
+import { SERVICE_NAME, SERVICE_VERSION, USAGE, USAGE_POLICY } from '../contract/service-info.ts';
 import { CONTRACT_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from '../mcp/protocol.ts';
 import { RESEARCH_TOOLS, TOOLS } from '../mcp/tool-list.ts';
 import { rateLimitPolicy } from '../quota/policy.ts';
-import { publicUrls } from '../service/paths.ts';
-import { SERVICE_NAME, SERVICE_VERSION, USAGE, USAGE_POLICY } from '../service/service-info.ts';
 import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../showcase/showcase-schema.ts';
 import type { DocumentSources } from './document-sources.ts';
 import type { Manifest } from './manifest-schema.ts';

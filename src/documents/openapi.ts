@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { IdSchema, MAX_ID } from '../catalog/ids.ts';
+import { IdSchema, MAX_ID } from '../catalog-read/ids.ts';
+import { PATHS, publicUrls } from '../contract/paths.ts';
+import { SERVICE_DESCRIPTION, SERVICE_TITLE, USAGE_POLICY } from '../contract/service-info.ts';
 import { API_ERRORS, type ApiErrorCode, ApiErrorSchema } from '../http/api-error.ts';
 import { publicCacheControl, QUOTA_FIELDS_PRIVATE } from '../http/caching.ts';
 import { rateLimitSummary } from '../quota/policy.ts';
-import { PATHS, publicUrls } from '../service/paths.ts';
-import { SERVICE_DESCRIPTION, SERVICE_TITLE, USAGE_POLICY } from '../service/service-info.ts';
 import { SHOWCASE_METHODS } from '../showcase/showcase-endpoint.ts';
 import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT, ShowcaseSchema } from '../showcase/showcase-schema.ts';
 import { STATS_METHODS } from '../stats/stats-endpoint.ts';

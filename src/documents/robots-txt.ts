@@ -1,4 +1,4 @@
-import { PATHS } from '../service/paths.ts';
+import { PATHS } from '../contract/paths.ts';
 
 /**
  * robots.txt (RFC 9309): crawlers are welcome on the pages and documents, and told where the

@@ -4,27 +4,8 @@ import type { CachePolicy } from '../http/caching.ts';
 import { conditionalAnswer } from '../http/conditional.ts';
 import { preferredCoding, STORED_CODINGS } from '../http/content-coding.ts';
 import { preflight } from '../http/cors.ts';
+import type { StaticFile, StaticFiles } from '../http/static-files.ts';
 import { DOCUMENT_CORS, DOCUMENT_METHODS, documentHeaders, documentType } from './document-files.ts';
-
-/** A built static file, as the platform stores it. */
-export interface StaticFile {
-  size: number;
-  mtimeMs: number;
-  /**
-   * Its bytes, read as they are sent. `size` and `mtimeMs` describe these very bytes even if a
-   * rebuild renames another file over the path meanwhile (the file is held open from `get`).
-   */
-  open(): ReadableStream<Uint8Array>;
-  /** Lets the file go without reading it (HEAD, 304): every file got is opened or closed. */
-  close(): void;
-}
-
-/** The built site's static files, by URL path ("/gpt.json"). */
-export interface StaticFiles {
-  has(path: string): boolean;
-  /** null when it is gone since the listing (a build replacing the site). */
-  get(path: string): StaticFile | null;
-}
 
 const documentPreflight = preflight(DOCUMENT_METHODS, DOCUMENT_CORS['Access-Control-Allow-Headers']!, DOCUMENT_CORS);
 

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
+import { PATHS, publicUrls } from '../contract/paths.ts';
 import { LEGAL_TEXT_DATE } from '../legal/legal-facts.ts';
-import { PATHS, publicUrls } from '../service/paths.ts';
 import { precompressDocuments } from './compress-documents.ts';
 import { aiCatalog } from './discovery/ai-catalog.ts';
 import { registryServerJson } from './discovery/registry-server-json.ts';

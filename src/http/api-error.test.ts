@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PATHS } from '../service/paths.ts';
+import { PATHS } from '../contract/paths.ts';
 import { API_ERRORS, type ApiErrorCode, ApiErrorSchema, errorAnswer } from './api-error.ts';
 
 /** The error table of docs/api.md ("Errors"): code, status, message. */

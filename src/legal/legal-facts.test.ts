@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.ts';
-import { createLogger, REQUEST_LOG_FIELDS } from '../operations/logger.ts';
+import { createLogger, REQUEST_LOG_FIELDS } from '../observability/log/logger.ts';
 import { duration, LEGAL_TEXT_DATE, legalFacts, longDate, perPeriod } from './legal-facts.ts';
 
 describe('the facts the legal pages state', () => {

@@ -1,10 +1,10 @@
 import type { Config } from '../config/config.ts';
 import { hasContact, type OperatorContact } from '../config/operator-contact.ts';
+import { PATHS, publicUrls } from '../contract/paths.ts';
+import { NETLIFY_FIRST_LINE } from '../flood-limit/flood-limit.ts';
 import { ALLOWANCE_LOG_REMEMBERED } from '../mcp/client-allowances.ts';
-import { NETLIFY_FIRST_LINE } from '../netlify-first-line/netlify-first-line.ts';
-import { REQUEST_LOG_FIELDS } from '../operations/logger.ts';
+import { REQUEST_LOG_FIELDS } from '../observability/log/logger.ts';
 import { type RateLimitPolicy, rateLimitPolicy } from '../quota/policy.ts';
-import { PATHS, publicUrls } from '../service/paths.ts';
 
 /*
  * What the privacy policy, the terms of use and the contact page state as facts of this

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USAGE } from '../service/service-info.ts';
+import { USAGE } from '../contract/service-info.ts';
 import { USAGE_RULE_ORIGINAL, USAGE_RULE_PT } from './usage-policy.ts';
 
 describe('the usage policy the terms state', () => {

@@ -1,7 +1,7 @@
 /*
  * The specification's usage policy (section 1, rule 5) as the terms of use state it: the original
  * English word for word, and a Portuguese translation of each part. The documents list the same
- * rule from src/service/service-info.ts (USAGE); usage-policy.test.ts keeps the two the same rule.
+ * rule from src/contract/service-info.ts (USAGE); usage-policy.test.ts keeps the two the same rule.
  */
 
 /** Section 1, rule 5 of the specification, verbatim. */

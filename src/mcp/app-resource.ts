@@ -15,7 +15,7 @@ export const capabilitiesOf = (withViews: boolean) => (withViews ? { ...MCP_CAPA
 
 /**
  * The cards' content security policy: images from the origins most of the catalog's images are at
- * (the snapshot names them: src/snapshot-build/record-loaders.ts) and from the site; nothing to
+ * (the snapshot names them: src/catalog-build/record-loaders.ts) and from the site; nothing to
  * connect to, since the cards draw the result the host passes and fetch nothing.
  */
 export function productCardsMeta(ctx: AnswerContext): McpUiResourceMeta {

@@ -1,5 +1,5 @@
 import type { RequestFacts } from '../http/answer.ts';
-import type { McpOutcome } from '../metrics/metrics-recorder.ts';
+import type { McpOutcome } from '../observability/metrics/metrics-recorder.ts';
 import { CONTRACT_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from './protocol.ts';
 import type { McpMessage, McpRefusal } from './read-message.ts';
 import type { ToolSet } from './tool-list.ts';

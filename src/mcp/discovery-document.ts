@@ -1,10 +1,10 @@
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import { z } from 'zod';
+import { publicUrls } from '../contract/paths.ts';
+import { SERVICE_DESCRIPTION, SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION, USAGE_POLICY } from '../contract/service-info.ts';
 import { type Answer, JSON_CONTENT_TYPE, type RequestFacts } from '../http/answer.ts';
 import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
 import { conditionalAnswer, type Rendered, render } from '../http/conditional.ts';
-import { publicUrls } from '../service/paths.ts';
-import { SERVICE_DESCRIPTION, SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION, USAGE_POLICY } from '../service/service-info.ts';
 import { capabilitiesOf } from './app-resource.ts';
 import { MCP_CORS_HEADERS } from './mcp-headers.ts';
 import { CONTRACT_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from './protocol.ts';

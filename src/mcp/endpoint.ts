@@ -4,7 +4,7 @@ import type { Answer, BodyRequest } from '../http/answer.ts';
 import { type CachePolicy, NO_STORE } from '../http/caching.ts';
 import { hostAllowed } from '../http/host-check.ts';
 import { originAllowed } from '../http/origin-check.ts';
-import { type MetricsRecorder, NO_METRICS } from '../metrics/metrics-recorder.ts';
+import { type MetricsRecorder, NO_METRICS } from '../observability/metrics/metrics-recorder.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { AppViews } from './app-views.ts';
 import { callLabels, sdkOutcome } from './call-metrics.ts';

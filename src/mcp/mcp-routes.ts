@@ -1,6 +1,6 @@
+import { withTrailingSlash } from '../contract/path-match.ts';
+import { PATHS } from '../contract/paths.ts';
 import type { RouteEntry } from '../http/route.ts';
-import { withTrailingSlash } from '../service/path-match.ts';
-import { PATHS } from '../service/paths.ts';
 import { createMcpEndpoint, type McpDeps } from './endpoint.ts';
 import { JSON_RPC_ERRORS } from './json-rpc.ts';
 import { MCP_METHODS } from './mcp-headers.ts';

@@ -1,6 +1,6 @@
 import { type CacheHint, McpServer } from '@modelcontextprotocol/server';
 import type { AnswerContext } from '../answers/context.ts';
-import { SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION } from '../service/service-info.ts';
+import { SERVICE_NAME, SERVICE_TITLE, SERVICE_VERSION } from '../contract/service-info.ts';
 import { capabilitiesOf, registerProductCards } from './app-resource.ts';
 import type { AppViews } from './app-views.ts';
 import { SERVED_PROTOCOL_VERSIONS } from './protocol.ts';

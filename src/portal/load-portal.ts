@@ -1,4 +1,4 @@
-import { openCatalog } from '../catalog/catalog-reader.ts';
+import { openCatalog } from '../catalog-read/catalog-reader.ts';
 import { loadConfig } from '../config/config.ts';
 import { documentSources } from '../documents/document-sources.ts';
 import { type PortalModel, portalModel } from './portal-model.ts';

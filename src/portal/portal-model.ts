@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { PATHS, publicUrls } from '../contract/paths.ts';
 import type { DocumentSources } from '../documents/document-sources.ts';
 import { openApiDocument } from '../documents/openapi.ts';
 import { TOOLS } from '../mcp/tool-list.ts';
 import { type RateLimitPolicy, rateLimitPolicy } from '../quota/policy.ts';
-import { PATHS, publicUrls } from '../service/paths.ts';
 
 /*
  * What the developer portal (the landing page, src/pages/index.astro) shows, made from the same

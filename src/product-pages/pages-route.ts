@@ -1,9 +1,9 @@
-import type { LazyCatalog } from '../catalog/catalog-reader.ts';
+import type { LazyCatalog } from '../catalog-read/catalog-reader.ts';
+import { startingWith } from '../contract/path-match.ts';
+import { PATHS } from '../contract/paths.ts';
 import type { CachePolicy, CdnHeaders } from '../http/caching.ts';
 import { PAGE_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
-import { startingWith } from '../service/path-match.ts';
-import { PATHS } from '../service/paths.ts';
 import type { PageRenderer } from './page-model.ts';
 import type { ProductPagePaths } from './product-page-path.ts';
 import { createProductPages } from './product-pages.ts';

@@ -1,4 +1,4 @@
-import { type Id, parseIdSegment } from '../catalog/ids.ts';
+import { type Id, parseIdSegment } from '../catalog-read/ids.ts';
 import { productPagesPrefix } from '../config/config.ts';
 
 /** The product pages' paths on this site, from the PRODUCT_URL_TEMPLATE. */

@@ -1,11 +1,11 @@
 import { getProduct } from '../answers/product.ts';
-import type { CatalogReader } from '../catalog/catalog-reader.ts';
+import type { CatalogReader } from '../catalog-read/catalog-reader.ts';
+import { PATHS } from '../contract/paths.ts';
 import type { Answer, RequestFacts } from '../http/answer.ts';
 import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
 import { conditionalAnswer, strongEtag } from '../http/conditional.ts';
 import { pageHeadersWith } from '../http/page-headers.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
-import { PATHS } from '../service/paths.ts';
 import { siteMethods } from '../site/site-files.ts';
 import type { PageModel, PageRenderer } from './page-model.ts';
 import type { ProductPagePaths } from './product-page-path.ts';

@@ -1,6 +1,6 @@
 import type { RateLimits } from '../config/config.ts';
 import type { ClientRef } from '../http/answer.ts';
-import type { QuotaFace } from '../metrics/metrics-recorder.ts';
+import type { QuotaFace } from '../observability/metrics/metrics-recorder.ts';
 import { clientKey, quotaClient } from './client-key.ts';
 import { FallbackQuotaStore } from './fallback-quota-store.ts';
 import type { QuotaStore } from './quota-store.ts';

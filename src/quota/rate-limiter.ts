@@ -1,7 +1,7 @@
 import type { RateLimits } from '../config/config.ts';
 import { type QuotaFields, rateLimitMember, rateLimitPolicyField } from '../http/rate-limit-fields.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
-import type { QuotaFace } from '../metrics/metrics-recorder.ts';
+import type { QuotaFace } from '../observability/metrics/metrics-recorder.ts';
 import type { QuotaStore, QuotaTake } from './quota-store.ts';
 
 /** What a quota check decides: go on or 429, and the fields every answer carries. */
@@ -21,7 +21,7 @@ interface Quota {
   length: number;
   /** Counts distinct members (product ids) rather than uses. */
   distinct: boolean;
-  /** What its refusals count as (src/metrics/). */
+  /** What its refusals count as (src/observability/metrics/). */
   face: QuotaFace;
 }
 

@@ -1,5 +1,5 @@
-import type { CatalogReader } from '../catalog/catalog-reader.ts';
-import type { MetricsRecorder } from '../metrics/metrics-recorder.ts';
+import type { CatalogReader } from '../catalog-read/catalog-reader.ts';
+import type { MetricsRecorder } from '../observability/metrics/metrics-recorder.ts';
 
 /*
  * src/search/: one wing, laid out as Orama lays out its engine: reading the query (query/, the
@@ -18,7 +18,7 @@ export interface SearchContext {
   logError: (error: unknown) => void;
   /** Index entries one search may walk (SEARCH_WORK_BUDGET); unset: WALK_BUDGET. */
   searchWorkBudget?: number;
-  /** Where the search tools' times are counted (src/metrics/); unset: nowhere. */
+  /** Where the search tools' times are counted (src/observability/metrics/); unset: nowhere. */
   metrics?: Pick<MetricsRecorder, 'search'>;
 }
 

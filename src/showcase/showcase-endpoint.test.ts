@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCanonicalInteger } from '../catalog/ids.ts';
+import { parseCanonicalInteger } from '../catalog-read/ids.ts';
 import { parseShowcaseLimit } from './showcase-endpoint.ts';
 
 describe('parseShowcaseLimit: the grammar of an id', () => {

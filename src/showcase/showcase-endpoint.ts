@@ -1,13 +1,13 @@
-import type { CatalogReader } from '../catalog/catalog-reader.ts';
-import { parseCanonicalInteger } from '../catalog/ids.ts';
-import { priceOf } from '../catalog/price.ts';
+import type { CatalogReader } from '../catalog-read/catalog-reader.ts';
+import { parseCanonicalInteger } from '../catalog-read/ids.ts';
+import { priceOf } from '../catalog-read/price.ts';
+import { USAGE_POLICY } from '../contract/service-info.ts';
 import type { Answer, RequestFacts } from '../http/answer.ts';
 import { errorAnswer } from '../http/api-error.ts';
 import { type CachePolicy, publicCacheControl, snapshotJsonHeaders } from '../http/caching.ts';
 import { conditionalAnswer, type Rendered, render } from '../http/conditional.ts';
 import { preflight } from '../http/cors.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
-import { USAGE_POLICY } from '../service/service-info.ts';
 import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT, type Showcase, type ShowcaseProduct } from './showcase-schema.ts';
 
 export interface ShowcaseDeps {

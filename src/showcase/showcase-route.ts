@@ -1,9 +1,9 @@
-import type { LazyCatalog } from '../catalog/catalog-reader.ts';
+import type { LazyCatalog } from '../catalog-read/catalog-reader.ts';
+import { exactly } from '../contract/path-match.ts';
+import { PATHS } from '../contract/paths.ts';
 import type { CachePolicy, CdnHeaders } from '../http/caching.ts';
 import { REST_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
-import { exactly } from '../service/path-match.ts';
-import { PATHS } from '../service/paths.ts';
 import { createShowcaseEndpoint, SHOWCASE_QUERY } from './showcase-endpoint.ts';
 
 /** The showcase (/gpt/products.json): the newest products, answered from the snapshot. */

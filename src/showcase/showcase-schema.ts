@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CatalogStampSchema } from '../catalog/catalog-stamp.ts';
-import { IdSchema, MAX_ID } from '../catalog/ids.ts';
-import { PriceSchema } from '../catalog/price.ts';
-import { NEWEST_PRODUCTS_KEPT } from '../catalog/snapshot-schema.ts';
+import { CatalogStampSchema } from '../catalog-read/catalog-stamp.ts';
+import { IdSchema, MAX_ID } from '../catalog-read/ids.ts';
+import { PriceSchema } from '../catalog-read/price.ts';
+import { NEWEST_PRODUCTS_KEPT } from '../catalog-read/snapshot-schema.ts';
 
 /** GET /gpt/products.json?limit=N: not paginated, at most 20 products (the snapshot keeps that many). */
 export const SHOWCASE_DEFAULT_LIMIT = 10;

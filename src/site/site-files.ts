@@ -1,8 +1,9 @@
-import { fileEtag, type StaticFiles } from '../documents/serve-documents.ts';
+import { fileEtag } from '../documents/serve-documents.ts';
 import type { Answer, RequestFacts } from '../http/answer.ts';
 import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
 import { conditionalAnswer } from '../http/conditional.ts';
 import { PAGE_HEADERS } from '../http/page-headers.ts';
+import type { StaticFiles } from '../http/static-files.ts';
 
 const METHODS = 'GET, HEAD';
 

@@ -1,7 +1,7 @@
-import type { StaticFiles } from '../documents/serve-documents.ts';
 import type { CachePolicy } from '../http/caching.ts';
 import { PAGE_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
+import type { StaticFiles } from '../http/static-files.ts';
 import { createSiteFiles, siteMethods } from './site-files.ts';
 
 /**

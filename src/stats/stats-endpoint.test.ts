@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CatalogReader, EngagementCounts, MerchantTotals } from '../catalog/catalog-reader.ts';
+import type { CatalogReader, EngagementCounts, MerchantTotals } from '../catalog-read/catalog-reader.ts';
 import type { Answer, RequestFacts } from '../http/answer.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { QuotaDecision } from '../quota/rate-limiter.ts';

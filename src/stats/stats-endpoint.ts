@@ -1,5 +1,5 @@
-import type { CatalogReader } from '../catalog/catalog-reader.ts';
-import { parseIdSegment } from '../catalog/ids.ts';
+import type { CatalogReader } from '../catalog-read/catalog-reader.ts';
+import { parseIdSegment } from '../catalog-read/ids.ts';
 import type { Answer, RequestFacts } from '../http/answer.ts';
 import { errorAnswer } from '../http/api-error.ts';
 import { type CachePolicy, publicCacheControl, snapshotJsonHeaders } from '../http/caching.ts';

@@ -1,5 +1,5 @@
-import { pathTemplates, under } from '../service/path-match.ts';
-import { PATHS } from '../service/paths.ts';
+import { pathTemplates, under } from '../contract/path-match.ts';
+import { PATHS } from '../contract/paths.ts';
 
 /** The REST API: everything under its prefix is the stats route's (its own 404 included). */
 export const API_PATHS = under(PATHS.api);

@@ -1,9 +1,9 @@
-import type { LazyCatalog } from '../catalog/catalog-reader.ts';
+import type { LazyCatalog } from '../catalog-read/catalog-reader.ts';
+import { PATHS } from '../contract/paths.ts';
 import type { CachePolicy, CdnHeaders } from '../http/caching.ts';
 import { REST_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
-import { PATHS } from '../service/paths.ts';
 import { createStatsEndpoint, STATS_METHODS } from './stats-endpoint.ts';
 import { API_PATHS, isProductPath, OTHER_API_PATH, statsPathOf } from './stats-path.ts';
 

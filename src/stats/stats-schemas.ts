@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from '../catalog/ids.ts';
+import { IdSchema } from '../catalog-read/ids.ts';
 
 const count = z.number().int().min(0);
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { PATHS } from '../../src/service/paths.ts';
+import { PATHS } from '../../src/contract/paths.ts';
 import { describeBrowser, expectAxeClean, type OpenPage, openPage, screenshot } from '../support/browser.ts';
 import { BUILT_SITE_URL, type RunningServer, startBuiltServer } from '../support/built-server.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
+import { PATHS } from '../../src/contract/paths.ts';
 import { ManifestSchema } from '../../src/documents/manifest-schema.ts';
 import { duration, legalFacts } from '../../src/legal/legal-facts.ts';
 import { USAGE_RULE_ORIGINAL, USAGE_RULE_PT } from '../../src/legal/usage-policy.ts';
-import { PATHS } from '../../src/service/paths.ts';
 import { htmlProblems } from '../support/document-validators.ts';
 import { type Element, elements } from '../support/html-elements.ts';
 import type { Send } from './stats-contract.ts';

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCatalog } from '../../src/catalog/catalog-reader.ts';
+import { formatIssue } from '../../src/catalog-build/build-issues.ts';
+import { buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
+import { openCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { buildSearchIndex } from '../../src/search/index-build/search-index-build.ts';
 import { searchReaderOf } from '../../src/search/index-read/search-reader.ts';
 import { FACET_TOKEN_SHAPE } from '../../src/search/tokens/facet-tokens.ts';
-import { formatIssue } from '../../src/snapshot-build/build-issues.ts';
-import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
 import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
 import { type Fixture, type FixtureLines, validFixture, writeExport } from '../support/fixture-export.ts';
 

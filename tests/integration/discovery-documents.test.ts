@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type App, createApp } from '../../src/app/app.ts';
-import { openCatalog } from '../../src/catalog/catalog-reader.ts';
+import { openCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { documentSources } from '../../src/documents/document-sources.ts';
 import { type DocumentsResult, writePublicDocuments } from '../../src/documents/write-documents.ts';

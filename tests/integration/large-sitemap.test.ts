@@ -2,12 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
+import { buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
+import { type CatalogReader, openCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { documentSources } from '../../src/documents/document-sources.ts';
 import { SITEMAP_MAX_URLS } from '../../src/documents/sitemap-writer.ts';
 import { type DocumentsResult, writePublicDocuments } from '../../src/documents/write-documents.ts';
-import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
 import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
 import { sitemapSchemaErrors } from '../support/document-validators.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { lazyCatalog } from '../../src/catalog/catalog-reader.ts';
+import { lazyCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { type Answer, toResponse, WebRequestFacts } from '../../src/http/answer.ts';
 import { createMcpEndpoint } from '../../src/mcp/endpoint.ts';
 import { fastLaneAnswer } from '../../src/mcp/fast-lane.ts';

@@ -7,15 +7,15 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
-import { openCatalog } from '../../src/catalog/catalog-reader.ts';
-import { ConfigError, loadConfig } from '../../src/config/config.ts';
-import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
+import { buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
 import {
   type DownloadProgress,
   RemoteExportError,
   remoteFingerprint,
   withDownloadedExport,
-} from '../../src/snapshot-build/remote-export.ts';
+} from '../../src/catalog-build/remote-export.ts';
+import { openCatalog } from '../../src/catalog-read/catalog-reader.ts';
+import { ConfigError, loadConfig } from '../../src/config/config.ts';
 
 /*
  * A remote CATALOG_SOURCE, against a real node:http server on 127.0.0.1 serving the sample export

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { AnswerContext } from '../../src/answers/context.ts';
 import { catalogOverview } from '../../src/answers/overview.ts';
-import { openCatalog } from '../../src/catalog/catalog-reader.ts';
-import { productUrlBuilder } from '../../src/catalog/product-url.ts';
+import { openCatalog } from '../../src/catalog-read/catalog-reader.ts';
+import { productUrlBuilder } from '../../src/catalog-read/product-url.ts';
 import { searchLocalProducts } from '../../src/search/local/local-search.ts';
 import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';

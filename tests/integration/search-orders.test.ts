@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../src/answers/context.ts';
-import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
+import { buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
+import { type CatalogReader, openCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { foldKey } from '../../src/lib/text-keys.ts';
 import { searchLocalProducts } from '../../src/search/local/local-search.ts';
 import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
 import { SEARCH_DEPTH } from '../../src/search/local/search-cursor.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';
-import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
 import { validFixture, writeExport } from '../support/fixture-export.ts';
 import { generatedCatalog, type PlainProduct, type PlainStore } from '../support/generated-catalog.ts';
 

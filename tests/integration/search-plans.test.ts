@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../src/answers/context.ts';
-import type { CatalogReader } from '../../src/catalog/catalog-reader.ts';
+import type { CatalogReader } from '../../src/catalog-read/catalog-reader.ts';
 import { foldKey, slugify } from '../../src/lib/text-keys.ts';
 import { searchReaderOf } from '../../src/search/index-read/search-reader.ts';
 import { searchLocalProducts } from '../../src/search/local/local-search.ts';

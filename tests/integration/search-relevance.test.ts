@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../src/answers/context.ts';
-import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
+import { buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
+import { type CatalogReader, openCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { searchLocalProducts } from '../../src/search/local/local-search.ts';
 import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
-import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
 
 /*
  * The relevance set (tests/relevance/): a catalog written for it, with the operator synonyms file,

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/app.ts';
-import { openCatalog } from '../../src/catalog/catalog-reader.ts';
-import { SNAPSHOT_SCHEMA_VERSION } from '../../src/catalog/snapshot-schema.ts';
+import { openCatalog } from '../../src/catalog-read/catalog-reader.ts';
+import { SNAPSHOT_SCHEMA_VERSION } from '../../src/catalog-read/snapshot-schema.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { nodePlatform } from '../../src/platform/node/node-platform.ts';
 

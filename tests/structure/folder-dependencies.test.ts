@@ -77,18 +77,19 @@ describe('src/ folders', () => {
     expect(cycles(graph)).toEqual(['a → b → c → a']);
   });
 
-  it('keeps the leaves leaves: lib, service, config and http import no other folder of the app', () => {
+  it('keeps the leaves leaves: lib, contract, config and http import no other folder of the app', () => {
     const graph = folderGraph();
     expect([...(graph.get('lib') ?? [])]).toEqual([]);
-    expect([...(graph.get('service') ?? [])]).toEqual([]);
+    expect([...(graph.get('contract') ?? [])]).toEqual([]);
     expect([...(graph.get('http') ?? [])]).toEqual([]);
     expect([...(graph.get('config') ?? [])]).toEqual([]);
   });
 
-  it('keeps the catalog below search: catalog imports nothing of search (search reads the catalog)', () => {
+  it('keeps the catalog below search: the catalog reader imports nothing of search (search reads the catalog)', () => {
     const graph = folderGraph();
-    expect([...(graph.get('catalog') ?? [])].filter((to) => to === 'search')).toEqual([]);
-    expect(graph.get('search')?.has('catalog')).toBe(true);
+    expect(graph.has('catalog-read')).toBe(true);
+    expect([...(graph.get('catalog-read') ?? [])].filter((to) => to === 'search')).toEqual([]);
+    expect(graph.get('search')?.has('catalog-read')).toBe(true);
   });
 
   it('keeps the MCP tools behind the MCP endpoint: no folder outside src/mcp/ imports src/mcp/tools/', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createPrometheusRecorder } from '../../src/metrics/prometheus-recorder.ts';
+import { createPrometheusRecorder } from '../../src/observability/metrics/prometheus-recorder.ts';
 
 /*
  * The example dashboard and alerting rules in docs/monitoring/ name only metrics the service

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AnswerContext } from '../../src/answers/context.ts';
-import { type CatalogReader, openCatalog } from '../../src/catalog/catalog-reader.ts';
+import { buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
+import { type CatalogReader, openCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { foldKey } from '../../src/lib/text-keys.ts';
-import { buildSnapshot } from '../../src/snapshot-build/build-snapshot.ts';
 import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
 
 /** A published product as the brute-force answers of the search tests read it: its words by ranking group. */

@@ -1,5 +1,5 @@
-import type { LazyCatalog } from '../../src/catalog/catalog-reader.ts';
-import { productUrlBuilder } from '../../src/catalog/product-url.ts';
+import type { LazyCatalog } from '../../src/catalog-read/catalog-reader.ts';
+import { productUrlBuilder } from '../../src/catalog-read/product-url.ts';
 import type { McpDeps } from '../../src/mcp/endpoint.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ProductRecord, StoreRecord } from '../../src/snapshot-build/export-records.ts';
+import type { ProductRecord, StoreRecord } from '../../src/catalog-build/export-records.ts';
 
 /**
  * Reads the committed sample export directly (not through the snapshot), so the tests check the

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_FILES, type ExportKind } from '../../src/snapshot-build/export-records.ts';
+import { EXPORT_FILES, type ExportKind } from '../../src/catalog-build/export-records.ts';
 import { GenerateOptionsError, type GenerateSummary, generateCatalog } from './generate.ts';
 
 const CLI = fileURLToPath(new URL('../../scripts/catalog-generate.ts', import.meta.url));

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ExportKind } from '../../src/snapshot-build/export-records.ts';
+import type { ExportKind } from '../../src/catalog-build/export-records.ts';
 import { buildMerchant, MerchantSlugs, merchantName, planMerchants } from './merchants.ts';
 import { NdjsonWriter } from './ndjson-writer.ts';
 import { SAO_PAULO } from './places.ts';
@@ -10,7 +10,7 @@ import { buildStore, storeLocation } from './stores.ts';
 
 /*
  * The deterministic sample-catalog generator: merchants, stores, products and engagement as the
- * four NDJSON export files the snapshot build reads (src/snapshot-build/export-records.ts). Everything is
+ * four NDJSON export files the snapshot build reads (src/catalog-build/export-records.ts). Everything is
  * streamed: memory depends on the merchant count (a few typed arrays), not on the product count.
  */
 

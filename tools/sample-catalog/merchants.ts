@@ -1,4 +1,4 @@
-import type { MerchantRecord } from '../../src/snapshot-build/export-records.ts';
+import type { MerchantRecord } from '../../src/catalog-build/export-records.ts';
 import { CATEGORIES, CATEGORY_WEIGHTS } from './categories.ts';
 import { Rng, Stream } from './rng.ts';
 import type { StoreLocation } from './stores.ts';

@@ -1,4 +1,4 @@
-import type { EngagementRecord, ProductLine } from '../../src/snapshot-build/export-records.ts';
+import type { EngagementRecord, ProductLine } from '../../src/catalog-build/export-records.ts';
 import { CATEGORIES, CATEGORY_WEIGHTS } from './categories.ts';
 import type { MerchantPlan } from './merchants.ts';
 import { type Rng, Stream } from './rng.ts';

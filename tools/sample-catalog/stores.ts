@@ -1,4 +1,4 @@
-import type { StoreRecord } from '../../src/snapshot-build/export-records.ts';
+import type { StoreRecord } from '../../src/catalog-build/export-records.ts';
 import { type City, DISTRICT_WEIGHTS, type District, OTHER_CITIES, OTHER_CITY_WEIGHTS, SAO_PAULO, SAO_PAULO_SHARE } from './places.ts';
 import { type Rng, Stream, seedFraction } from './rng.ts';
 import { pad } from './text.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_NAME, SERVICE_TITLE } from '../../service/service-info.ts';
+import { SERVICE_NAME, SERVICE_TITLE } from '../../contract/service-info.ts';
 import { aiCatalog } from './ai-catalog.ts';
 
 describe('the AI catalog', () => {

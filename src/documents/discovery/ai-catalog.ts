@@ -1,5 +1,5 @@
-import { publicUrls } from '../../service/paths.ts';
-import { SERVICE_TITLE } from '../../service/service-info.ts';
+import { publicUrls } from '../../contract/paths.ts';
+import { SERVICE_TITLE } from '../../contract/service-info.ts';
 import { SERVER_CARD_TYPE } from './server-card.ts';
 import { catalogIdentifier } from './server-name.ts';
 

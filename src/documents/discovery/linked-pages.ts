@@ -1,4 +1,4 @@
-import { PATHS } from '../../service/paths.ts';
+import { PATHS } from '../../contract/paths.ts';
 
 /** An image of the site the discovery documents may offer as the server's icon. */
 export interface SiteImage {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverJsonErrors } from '../../../tests/support/json-schemas.ts';
-import { SERVICE_VERSION } from '../../service/service-info.ts';
+import { SERVICE_VERSION } from '../../contract/service-info.ts';
 import { LINKED_PAGES } from './linked-pages.ts';
 import { registryServerJson, SERVER_JSON_SCHEMA } from './registry-server-json.ts';
 import { serverCard } from './server-card.ts';

@@ -1,5 +1,5 @@
-import { PATHS } from '../../service/paths.ts';
-import { SERVICE_SUMMARY, SERVICE_TITLE, SERVICE_VERSION } from '../../service/service-info.ts';
+import { PATHS } from '../../contract/paths.ts';
+import { SERVICE_SUMMARY, SERVICE_TITLE, SERVICE_VERSION } from '../../contract/service-info.ts';
 import { LINKED_PAGES, type LinkedPages } from './linked-pages.ts';
 import { type Icon, siteIcons } from './server-card.ts';
 import { serverName } from './server-name.ts';

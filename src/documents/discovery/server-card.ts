@@ -1,6 +1,6 @@
+import { PATHS } from '../../contract/paths.ts';
+import { SERVICE_SUMMARY, SERVICE_TITLE, SERVICE_VERSION } from '../../contract/service-info.ts';
 import { SERVED_PROTOCOL_VERSIONS } from '../../mcp/protocol.ts';
-import { PATHS } from '../../service/paths.ts';
-import { SERVICE_SUMMARY, SERVICE_TITLE, SERVICE_VERSION } from '../../service/service-info.ts';
 import { LINKED_PAGES, type LinkedPages } from './linked-pages.ts';
 import { serverName } from './server-name.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_NAME } from '../../service/service-info.ts';
+import { SERVICE_NAME } from '../../contract/service-info.ts';
 import { catalogIdentifier, registryProblems, serverName, serverNamespace } from './server-name.ts';
 
 describe('the MCP server name of a deployment', () => {

@@ -1,4 +1,4 @@
-import { SERVICE_NAME } from '../../service/service-info.ts';
+import { SERVICE_NAME } from '../../contract/service-info.ts';
 
 /** The name pattern and length of the Server Card draft and of the MCP Registry's server.json (both the same). */
 const NAME_PATTERN = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/;

@@ -21,7 +21,7 @@ export function catalogService(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         // Loaded when the build needs them: `astro dev` reads this file too.
         const { loadConfig } = await import('../../config/config.ts');
-        const { openCatalog } = await import('../../catalog/catalog-reader.ts');
+        const { openCatalog } = await import('../../catalog-read/catalog-reader.ts');
         const { documentSources } = await import('../../documents/document-sources.ts');
         const { writePublicDocuments } = await import('../../documents/write-documents.ts');
         const { contactWarnings } = await import('../../config/operator-contact.ts');

@@ -1,5 +1,5 @@
 import type { Platform } from '../../app/platform.ts';
-import type { StaticFiles } from '../../documents/serve-documents.ts';
+import type { StaticFiles } from '../../http/static-files.ts';
 import type { AppViews } from '../../mcp/app-views.ts';
 import type { PageRenderer } from '../../product-pages/page-model.ts';
 import { LocalQuotaStore } from '../../quota/local-quota-store.ts';

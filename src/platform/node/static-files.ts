@@ -1,7 +1,7 @@
 import { closeSync, createReadStream, fstatSync, openSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import type { StaticFiles } from '../../documents/serve-documents.ts';
+import type { StaticFiles } from '../../http/static-files.ts';
 
 /**
  * The built client directory's files, listed at start and again by `moveTo()` (the server's copy

@@ -3,7 +3,7 @@ import { productFacetsSql, TIER_PLACEHOLDER, wordTermsSql } from '../tokens/face
 /*
  * The search index's part of the snapshot: its tables, the rows they are filled from, and the
  * SQL of its build in parts. Here, beside the build, because it is written in the facet tokens'
- * grammar (src/search/tokens/); the catalog's own tables are src/catalog/snapshot-schema.ts, and
+ * grammar (src/search/tokens/); the catalog's own tables are src/catalog-read/snapshot-schema.ts, and
  * SNAPSHOT_SCHEMA_VERSION there covers both. Read by src/search/index-read/search-index.ts only.
  */
 
@@ -69,7 +69,7 @@ CREATE TABLE search_words (
 /**
  * Popularity tiers: the share of published products (by views) up to the end of each tier. Tier 1
  * holds the most viewed 0.05%, so a search for a common word finds its ten best in tier 1 alone.
- * The build assigns them (src/snapshot-build/record-loaders.ts); search reads them in this order (src/search/planner/tiers.ts).
+ * The build assigns them (src/catalog-build/record-loaders.ts); search reads them in this order (src/search/planner/tiers.ts).
  */
 export const TIER_SHARES = [0.0005, 0.0025, 0.01, 0.05, 0.2, 1];
 

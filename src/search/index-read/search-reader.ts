@@ -1,5 +1,5 @@
-import type { CatalogReader } from '../../catalog/catalog-reader.ts';
-import type { DiscoveryReader } from '../../catalog/discovery-reader.ts';
+import type { CatalogReader } from '../../catalog-read/catalog-reader.ts';
+import type { DiscoveryReader } from '../../catalog-read/discovery-reader.ts';
 import { openSearchIndex, type SearchIndex } from './search-index.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { BrandRow, CategoryRow } from '../../catalog/discovery-reader.ts';
+import type { BrandRow, CategoryRow } from '../../catalog-read/discovery-reader.ts';
 import { slugify } from '../../lib/text-keys.ts';
 import type { SearchReader } from '../index-read/search-reader.ts';
 import type { Facet } from '../planner/request.ts';

@@ -1,4 +1,4 @@
-import type { BrandRow } from '../../catalog/discovery-reader.ts';
+import type { BrandRow } from '../../catalog-read/discovery-reader.ts';
 import type { SearchReader } from '../index-read/search-reader.ts';
 import type { Found, SearchRequest } from '../planner/request.ts';
 import type { WalkBudget } from '../planner/walk-budget.ts';

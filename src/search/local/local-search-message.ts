@@ -1,4 +1,4 @@
-import { priceOf } from '../../catalog/price.ts';
+import { priceOf } from '../../catalog-read/price.ts';
 import type { SearchReader } from '../index-read/search-reader.ts';
 import type { SearchRequest } from '../planner/request.ts';
 import type { FoundFacet } from './facet-filters.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CityRow, DistrictRow } from '../../catalog/discovery-reader.ts';
+import type { CityRow, DistrictRow } from '../../catalog-read/discovery-reader.ts';
 import { MAX_RADIUS_KM } from '../planner/place.ts';
 import { widerPlaces } from './local-search-place.ts';
 

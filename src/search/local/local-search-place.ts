@@ -1,5 +1,5 @@
-import type { CatalogReader } from '../../catalog/catalog-reader.ts';
-import type { CityRow, StoreRow } from '../../catalog/discovery-reader.ts';
+import type { CatalogReader } from '../../catalog-read/catalog-reader.ts';
+import type { CityRow, StoreRow } from '../../catalog-read/discovery-reader.ts';
 import type { SearchReader } from '../index-read/search-reader.ts';
 import type { Circle } from '../planner/circle.ts';
 import { searchNearByGroups } from '../planner/circle-plans.ts';

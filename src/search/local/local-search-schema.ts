@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CatalogStampSchema } from '../../catalog/catalog-stamp.ts';
+import { CatalogStampSchema } from '../../catalog-read/catalog-stamp.ts';
 import type { PlaceInput } from '../planner/place.ts';
 import { SEARCH_DEPTH } from './search-cursor.ts';
 import { SEARCH_SORTS, type SearchSort } from './search-filters.ts';

@@ -1,6 +1,6 @@
-import type { CatalogReader } from '../../catalog/catalog-reader.ts';
-import { priceOf } from '../../catalog/price.ts';
-import { storeView } from '../../catalog/store.ts';
+import type { CatalogReader } from '../../catalog-read/catalog-reader.ts';
+import { priceOf } from '../../catalog-read/price.ts';
+import { storeView } from '../../catalog-read/store.ts';
 import { SearchExpressionError } from '../index-read/search-index.ts';
 import { type SearchReader, searchReaderOf } from '../index-read/search-reader.ts';
 import { roundKm } from '../planner/geo.ts';

@@ -1,4 +1,4 @@
-import type { BrandRow } from '../../catalog/discovery-reader.ts';
+import type { BrandRow } from '../../catalog-read/discovery-reader.ts';
 import { foldKey } from '../../lib/text-keys.ts';
 import type { SearchReader } from '../index-read/search-reader.ts';
 import type { PriceFilter } from '../planner/request.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PriceSchema } from '../../catalog/price.ts';
-import { StoreSchema } from '../../catalog/store.ts';
+import { PriceSchema } from '../../catalog-read/price.ts';
+import { StoreSchema } from '../../catalog-read/store.ts';
 
 /**
  * One product of a search_local_products answer. Apart from the answer's schema (which reads the

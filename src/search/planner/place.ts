@@ -1,6 +1,6 @@
-import type { CityRow, DistrictRow } from '../../catalog/discovery-reader.ts';
+import type { CityRow, DistrictRow } from '../../catalog-read/discovery-reader.ts';
+import { DEFAULT_CITY } from '../../contract/service-info.ts';
 import { foldKey } from '../../lib/text-keys.ts';
-import { DEFAULT_CITY } from '../../service/service-info.ts';
 import type { SearchReader } from '../index-read/search-reader.ts';
 import { foldedWords } from '../query/query-words.ts';
 import { editDistance, typoBudget } from '../query/typos.ts';

@@ -1,7 +1,7 @@
 /**
  * The search index's facet tokens: filters written into the `facets` column as words, so that
  * FTS5 intersects them with the shopper's words in one read. One grammar, which the build writes
- * (src/snapshot-build/record-loaders.ts, src/search/index-build/search-schema.ts) and the planner asks for
+ * (src/catalog-build/record-loaders.ts, src/search/index-build/search-schema.ts) and the planner asks for
  * (src/search/planner/):
  *
  * - `m<merchantId>`: the product's merchant;

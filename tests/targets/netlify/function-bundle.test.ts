@@ -9,7 +9,7 @@ import { resolveConfig } from '@netlify/config';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { NETLIFY_FUNCTION_PATHS, NETLIFY_OTHER_METHODS, NETLIFY_RATE_LIMITED_PATH } from '../../../src/app/routes.ts';
-import { NETLIFY_FIRST_LINE } from '../../../src/netlify-first-line/netlify-first-line.ts';
+import { NETLIFY_FIRST_LINE } from '../../../src/flood-limit/flood-limit.ts';
 import { bucketStoreName } from '../../../src/quota/blobs-quota-store.ts';
 
 /*

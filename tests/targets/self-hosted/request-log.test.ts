@@ -1,10 +1,10 @@
 /**
  * The request log of the built server, read off its stdout: every line a request owes is written
- * before a normal shutdown exits (the log is asynchronous: src/operations/log-destination.ts),
+ * before a normal shutdown exits (the log is asynchronous: src/observability/log/log-destination.ts),
  * each line has the shape the privacy policy lists, and no client address ever appears.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { REQUEST_LOG_FIELDS } from '../../../src/operations/logger.ts';
+import { REQUEST_LOG_FIELDS } from '../../../src/observability/log/logger.ts';
 import { startBuiltServer } from '../../support/built-server.ts';
 import { requestOnce } from '../../support/raw-http.ts';
 

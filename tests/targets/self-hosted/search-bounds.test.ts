@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../../src/answers/context.ts';
-import { type CatalogReader, openCatalog } from '../../../src/catalog/catalog-reader.ts';
+import { buildSnapshot } from '../../../src/catalog-build/build-snapshot.ts';
+import { type CatalogReader, openCatalog } from '../../../src/catalog-read/catalog-reader.ts';
 import { searchReaderOf } from '../../../src/search/index-read/search-reader.ts';
 import { searchLocalProducts } from '../../../src/search/local/local-search.ts';
 import type { SearchInput } from '../../../src/search/local/local-search-schema.ts';
 import { STOPWORDS } from '../../../src/search/query/query-words.ts';
 import { researchSearch } from '../../../src/search/research/research-search.ts';
-import { buildSnapshot } from '../../../src/snapshot-build/build-snapshot.ts';
 import { generateCatalog } from '../../../tools/sample-catalog/generate.ts';
 import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
 

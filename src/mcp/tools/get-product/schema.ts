@@ -1,4 +1,4 @@
-import { IdSchema } from '../../../catalog/ids.ts';
+import { IdSchema } from '../../../catalog-read/ids.ts';
 import { toolArguments } from '../tool-arguments.ts';
 
 export const GetProductInputSchema = toolArguments({

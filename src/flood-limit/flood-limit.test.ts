@@ -3,7 +3,7 @@ import { createApp } from '../app/app.ts';
 import { loadConfig } from '../config/config.ts';
 import { WebRequestFacts } from '../http/answer.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
-import { firstLineAnswer, firstLineNote, NETLIFY_FIRST_LINE } from './netlify-first-line.ts';
+import { firstLineAnswer, firstLineNote, NETLIFY_FIRST_LINE } from './flood-limit.ts';
 
 /** The answer of the first line to a request, as a client reads it. */
 async function answer(path: string, init: RequestInit = {}) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validFixture, writeExport } from '../../tests/support/fixture-export.ts';
-import { buildSnapshot } from '../snapshot-build/build-snapshot.ts';
+import { buildSnapshot } from '../catalog-build/build-snapshot.ts';
 import { type CatalogReader, fileIdentity, lazyCatalog, openCatalog, SnapshotError } from './catalog-reader.ts';
 import { SNAPSHOT_SCHEMA_VERSION } from './snapshot-schema.ts';
 

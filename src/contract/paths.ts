@@ -1,6 +1,6 @@
 /**
  * Every path the service answers on, in one place: the route table (its matchers are made from
- * these, src/service/path-match.ts), the documents that link them, the error texts and the build
+ * these, src/contract/path-match.ts), the documents that link them, the error texts and the build
  * that writes the static ones all read them here. The REST API's prefix is written only here.
  */
 const API = '/api';
@@ -47,7 +47,7 @@ export const PATHS = {
   terms: '/termos',
   contact: '/contato',
   /**
-   * Where Netlify's first line rewrites a client past its coarse ceiling (src/netlify-first-line/netlify-first-line.ts):
+   * Where Netlify's first line rewrites a client past its coarse ceiling (src/flood-limit/flood-limit.ts):
    * it answers the contract's 429, counts nothing and reads no snapshot. Not a public endpoint.
    */
   rateLimited: '/_rate-limited',

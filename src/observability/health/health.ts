@@ -1,8 +1,8 @@
-import type { CatalogMeta } from '../catalog/catalog-reader.ts';
-import { type Answer, JSON_CONTENT_TYPE, type RequestFacts } from '../http/answer.ts';
-import { errorAnswer } from '../http/api-error.ts';
-import { NO_STORE } from '../http/caching.ts';
-import { PATHS } from '../service/paths.ts';
+import type { CatalogMeta } from '../../catalog-read/catalog-reader.ts';
+import { PATHS } from '../../contract/paths.ts';
+import { type Answer, JSON_CONTENT_TYPE, type RequestFacts } from '../../http/answer.ts';
+import { errorAnswer } from '../../http/api-error.ts';
+import { NO_STORE } from '../../http/caching.ts';
 
 const METHODS = 'GET, HEAD';
 /** A quota store's probe is reused this long: a flood of probes costs one quota-store use per period. */

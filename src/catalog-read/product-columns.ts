@@ -71,7 +71,7 @@ export type ProductColumnsRow = { [C in Column as C extends { unread: true } ? n
 /** A published product as discovery shows it (the reader reads published products only). */
 export type ProductRow = ProductColumnsRow & { publishedAt: string };
 
-/** The export record's fields the table holds (the record itself is the build's, src/snapshot-build/). */
+/** The export record's fields the table holds (the record itself is the build's, src/catalog-build/). */
 export type ProductRecordFields = { [C in Column as C['field'] extends keyof AssignedIds ? never : C['field']]: unknown };
 
 /** The table's declaration, as the snapshot's schema has it. */

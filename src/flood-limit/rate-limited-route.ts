@@ -1,8 +1,8 @@
+import { exactly } from '../contract/path-match.ts';
+import { PATHS } from '../contract/paths.ts';
 import { REST_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
-import { exactly } from '../service/path-match.ts';
-import { PATHS } from '../service/paths.ts';
-import { firstLineAnswer } from './netlify-first-line.ts';
+import { firstLineAnswer } from './flood-limit.ts';
 
 /**
  * Where Netlify's first line rewrites a flood: only ever a 429, counting nothing. On Netlify its own

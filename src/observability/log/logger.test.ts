@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LogLevel } from '../config/config.ts';
+import type { LogLevel } from '../../config/config.ts';
 import { createLogger, type Logger, REQUEST_LOG_FIELDS } from './logger.ts';
 import type { RequestLine } from './request-line.ts';
 

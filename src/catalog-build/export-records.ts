@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from '../catalog/ids.ts';
+import { IdSchema } from '../catalog-read/ids.ts';
 
 /*
  * The catalog export format: one zod schema per record kind. The snapshot build validates every

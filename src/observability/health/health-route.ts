@@ -1,7 +1,7 @@
-import { REST_ERRORS } from '../http/error-shape.ts';
-import type { RouteEntry } from '../http/route.ts';
-import { exactly } from '../service/path-match.ts';
-import { PATHS } from '../service/paths.ts';
+import { exactly } from '../../contract/path-match.ts';
+import { PATHS } from '../../contract/paths.ts';
+import { REST_ERRORS } from '../../http/error-shape.ts';
+import type { RouteEntry } from '../../http/route.ts';
 import { createHealthEndpoints, type HealthDeps } from './health.ts';
 
 /** Liveness and readiness: never rate-limited, logged at debug (a load balancer asks every few seconds). */

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import type { LogLevel } from '../config/config.ts';
+import type { LogLevel } from '../../config/config.ts';
 import { destinationOf, type LogOutput } from './log-destination.ts';
 import { type RequestLine, requestLine } from './request-line.ts';
 

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { META, SNAPSHOT_INDEXES, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../catalog/snapshot-schema.ts';
+import { META, SNAPSHOT_INDEXES, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../catalog-read/snapshot-schema.ts';
 import { buildSearchIndex } from '../search/index-build/search-index-build.ts';
 import { SEARCH_TABLES } from '../search/index-build/search-schema.ts';
 import { writeSynonyms } from '../search/index-build/synonym-rows.ts';

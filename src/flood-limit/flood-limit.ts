@@ -1,9 +1,9 @@
 import type { RateLimits } from '../config/config.ts';
+import { PATHS } from '../contract/paths.ts';
 import type { Answer, BodyRequest } from '../http/answer.ts';
 import { REST_ERRORS } from '../http/error-shape.ts';
 import { rateLimitMember, rateLimitPolicyField } from '../http/rate-limit-fields.ts';
 import { idOf, JSON_RPC_ERRORS } from '../mcp/json-rpc.ts';
-import { PATHS } from '../service/paths.ts';
 
 /**
  * Netlify's first line: a rate-limit rule on the service function (`config.rateLimit` in

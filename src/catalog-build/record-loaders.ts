@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { INSERT_PRODUCT, productValues } from '../catalog/product-columns.ts';
-import { NEWEST_PRODUCTS_KEPT } from '../catalog/snapshot-schema.ts';
+import { INSERT_PRODUCT, productValues } from '../catalog-read/product-columns.ts';
+import { NEWEST_PRODUCTS_KEPT } from '../catalog-read/snapshot-schema.ts';
 import { foldKey, slugify } from '../lib/text-keys.ts';
 import { searchDocumentsView, searchRowsInsert, TIER_SHARES } from '../search/index-build/search-schema.ts';
 import { SMALL_CACHE_KIB, SORTER_HELPERS } from '../search/index-build/sorter-settings.ts';
@@ -158,7 +158,7 @@ export function createRecordLoaders(db: Database) {
     `INSERT INTO stores (id, merchant_id, name, address, district, city, state, postal_code,
        latitude, longitude, city_id, district_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  // Its columns and their values' order: src/catalog/product-columns.ts.
+  // Its columns and their values' order: src/catalog-read/product-columns.ts.
   const insertProduct = db.prepare(INSERT_PRODUCT);
   const productRow: unknown[] = [];
   const insertEngagement = db.prepare('INSERT INTO engagement VALUES (?, ?, ?, ?, ?)');

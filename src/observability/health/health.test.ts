@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogMeta } from '../catalog/catalog-reader.ts';
-import type { RequestFacts } from '../http/answer.ts';
+import type { CatalogMeta } from '../../catalog-read/catalog-reader.ts';
+import type { RequestFacts } from '../../http/answer.ts';
 import { createHealthEndpoints } from './health.ts';
 
 const facts = (pathname: string): RequestFacts => ({ method: 'GET', pathname, search: '', client: { address: null }, header: () => null });
