@@ -33,10 +33,9 @@ export type LogOutput = LogMode | LineSink;
 /**
  * A batch is handed to sonic-boom once it holds BATCH_BYTES, or BATCH_MS after its first line; its
  * buffer has room past that for one more line of a few kilobytes (a longer one, a stack trace, is
- * written on its own). Each write costs the server's core about 100 µs besides its bytes (a
- * thread-pool round trip, and the pipe's reader woken): batches of 256 KiB, and a timer of 100 ms
- * rather than 20 (which, under load, sent a batch every 20 ms long before it was full), keep that
- * under a fraction of a percent (docs/benchmarks.md, "The request log").
+ * written on its own). Each write costs the server's core a thread-pool round trip and a woken
+ * reader besides its bytes: large batches, and a timer long enough that a batch under load is full
+ * before it goes, keep that small (the figures: docs/benchmarks.md, "The request log").
  */
 const BATCH_BYTES = 256 * 1024;
 const BATCH_CAPACITY = BATCH_BYTES + 16 * 1024;

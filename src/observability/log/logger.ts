@@ -26,7 +26,7 @@ let lastTime = '';
 
 /**
  * pino's `isoTime`, formatted once per millisecond: a busy server logs many lines in one, and
- * `toISOString` was about 40% of pino's time for a line (docs/benchmarks.md, "The request log"). A partial JSON
+ * `toISOString` was a large share of pino's time for a line (docs/benchmarks.md, "The request log"). A partial JSON
  * string with its leading comma, as pino's `timestamp` option takes it.
  */
 function isoTimeField(now = Date.now()): string {

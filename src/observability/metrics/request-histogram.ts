@@ -20,8 +20,8 @@ interface Sample {
  * A histogram for the request hot path, registered on a prom-client registry, which formats it
  * like its own. prom-client's Histogram validates the labels, builds a hash string and looks a
  * bucket up by its bound turned into a string on every observation, even through a child made by
- * labels(): about 0.8 µs a request, 3% of a stats answer (docs/benchmarks.md, "Metrics on and
- * off"). Here a label set's series is made once, and an observation is a scan of the bounds and
+ * labels(): a measurable share of a stats answer (docs/benchmarks.md, "Metrics on and off").
+ * Here a label set's series is made once, and an observation is a scan of the bounds and
  * three additions.
  */
 export class RequestHistogram {

@@ -92,8 +92,8 @@ function ordinalRanges(snapshotFile: string, requestedParts?: number): [number, 
  * them all; sums the parts' vocabularies. Every part's rows are in a range of ordinals of its own, so
  * the segments never hold the same row twice: the joined index is what one pass would have built,
  * in more segments than one pass leaves, which search reads as fast (docs/benchmarks.md, "The build").
- * (Parts by ranges of product ids, whose segments' rowids interleave, made search 10 to 40% slower:
- * FTS5 seeks in every segment that spans a rowid.)
+ * (Parts by ranges of product ids, whose segments' rowids interleave, made search slower, as
+ * docs/benchmarks.md says: FTS5 seeks in every segment that spans a rowid.)
  *
  * Its own connection: the build's connection may hold FTS5's cached structure record, which only
  * another connection's commit invalidates.

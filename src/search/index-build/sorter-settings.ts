@@ -4,9 +4,8 @@ import { availableParallelism } from 'node:os';
  * The page cache, in KiB, of each database that the build's sorting connections open: the search
  * rows' order (src/catalog-build/record-loaders.ts) and the search index's parts
  * (search-index-worker.ts), where this SQLite's default is 16 MB. It bounds SQLite's sorter too, which sorts in runs of that size
- * and merges them from temporary files: a part's sort of half a million products took 1.0 s in
- * runs of 2 MB and 1.7 s in runs of 100 MB; the search rows' sort 0.43 s against 0.64 s in runs
- * of 8 MB (docs/benchmarks.md, "The build"). These connections read every table in order: a
+ * and merges them from temporary files, faster in small runs than in large ones (the figures:
+ * docs/benchmarks.md, "The build"). These connections read every table in order: a
  * larger cache would save no read.
  */
 export const SMALL_CACHE_KIB = 2000;

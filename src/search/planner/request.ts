@@ -105,9 +105,8 @@ export function readCost(request: SearchRequest, facetEntries: number): number {
 
 /**
  * The walk of a read of one slice (a popularity tier) with the request: FTS5 steps through the
- * slice's list and seeks into the longer lists rather than walking them whole (measured: a word in
- * 247,000 products beside a 486-entry tier list reads in 0.9 ms, the word alone in 8 ms), so each
- * list costs at most the slice's length.
+ * slice's list and seeks into the longer lists rather than walking them whole (docs/benchmarks.md,
+ * "A slice beside a long list"), so each list costs at most the slice's length.
  */
 export function sliceCost(request: SearchRequest, sliceEntries: number): number {
   let entries = sliceEntries;

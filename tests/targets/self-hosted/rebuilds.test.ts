@@ -1,0 +1,207 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cpSync, existsSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { basename, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validFixture, writeExport } from '../../support/fixture-export.ts';
+import { BASE_ENV, privateSite as privateSiteIn, repo, serve, stop, useSitesDir } from '../../support/operated-server.ts';
+
+/*
+ * The self-hosted server through rebuilds beside it, run as an operator does (each server on a
+ * private copy of the built site): `npm run rebuild` swapping the snapshot and documents under
+ * load, a rebuild that fails, and whole builds beside a running server. Apart from
+ * operations.test.ts so that the two long files run side by side.
+ */
+const sitesDir = useSitesDir('rebuilds-');
+const privateSite = (name: string, env: Record<string, string>) => privateSiteIn(sitesDir(), name, env);
+
+describe('self-hosted operations: rebuilds', () => {
+  it('swaps in the snapshot and documents of `npm run rebuild` from a remote export under load: no failed request, then the new catalog on every face, the old file released', async () => {
+    const { cwd, snapshot } = privateSite('rebuild', {});
+    const served = await serve(cwd, { CATALOG_DB: snapshot, SNAPSHOT_RELEASE_SECONDS: '1' });
+    const before = await fetch(`${served.url}/api/public/v1/products/1/stats`);
+    const oldVersion = before.headers.get('catalog-version');
+    const fixture = validFixture();
+    fixture.products[0]!.title = 'Fone reconstruído';
+    fixture.products[0]!.slug = 'fone-reconstruido-1';
+    // The export as an operator publishes it: files under a URL that wants a token.
+    const exportDir = writeExport(fixture, {}, { dir: join(sitesDir(), 'rebuild-export') });
+    const exports = createHttpServer((req, res) => {
+      if (req.headers.authorization !== 'Bearer exporta-123') return void res.writeHead(401).end();
+      const file = join(exportDir, basename(new URL(req.url ?? '/', 'http://x').pathname));
+      if (!/^\w+\.ndjson$/.test(basename(file)) || !existsSync(file)) return void res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson' }).end(readFileSync(file));
+    }).listen(0, '127.0.0.1');
+    await once(exports, 'listening');
+    const source = `http://127.0.0.1:${(exports.address() as AddressInfo).port}/export/`;
+    const paths = ['/api/public/v1/products/1/stats', '/gpt/products.json', '/produtos/1/x', '/llms.txt', '/sitemap.xml'];
+    const failures: string[] = [];
+    const versions = new Set<string>();
+    let loading = true;
+    const worker = async (n: number) => {
+      for (let i = n; loading; i++) {
+        const path = paths[i % paths.length]!;
+        try {
+          const response = await fetch(served.url + path, { redirect: 'manual' });
+          await response.arrayBuffer();
+          if (![200, 301].includes(response.status)) failures.push(`${path}: ${response.status}`);
+          const version = response.headers.get('catalog-version');
+          if (version) versions.add(version);
+        } catch (error) {
+          failures.push(`${path}: ${(error as Error).message} ${String((error as Error).cause ?? '')}`);
+        }
+      }
+    };
+    const load = Promise.all([0, 1, 2, 3, 4, 5].map(worker));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const rebuilt = spawn(process.execPath, [join(repo, 'scripts', 'rebuild.ts')], {
+        cwd,
+        env: {
+          PATH: process.env.PATH ?? '',
+          ...BASE_ENV,
+          CATALOG_SOURCE: source,
+          CATALOG_SOURCE_TOKEN: 'exporta-123',
+          CATALOG_DB: snapshot,
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let log = '';
+      rebuilt.stderr!.on('data', (chunk: Buffer) => (log += chunk));
+      const [code] = await once(rebuilt, 'exit');
+      expect(code, log).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      loading = false;
+      await load;
+      expect(failures).toEqual([]);
+      const after = await fetch(`${served.url}/api/public/v1/products/1/stats`);
+      const newVersion = after.headers.get('catalog-version')!;
+      expect(newVersion).not.toBe(oldVersion);
+      expect([...versions].sort()).toEqual([oldVersion, newVersion].sort());
+      // Every face states the new catalog: the documents, the showcase, MCP, the stats, the pages.
+      expect(await (await fetch(`${served.url}/llms.txt`)).text()).toContain(newVersion);
+      expect(((await (await fetch(`${served.url}/gpt.json`)).json()) as { catalogVersion: string }).catalogVersion).toBe(newVersion);
+      expect(((await (await fetch(`${served.url}/gpt/products.json`)).json()) as { catalogVersion: string }).catalogVersion).toBe(
+        newVersion,
+      );
+      const overview = await fetch(`${served.url}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'catalog_overview', arguments: {} } }),
+      });
+      expect(JSON.stringify(await overview.json())).toContain(newVersion);
+      expect((await fetch(`${served.url}/produtos/1/fone-reconstruido-1`)).headers.get('catalog-version')).toBe(newVersion);
+      expect(await (await fetch(`${served.url}/produtos/1/x`, { redirect: 'manual' })).headers.get('location')).toMatch(
+        /fone-reconstruido/,
+      );
+      expect(served.lines().some((line) => String(line.msg).includes(`answering from catalog version ${newVersion}`))).toBe(true);
+      // The replaced file is closed once the requests that took it are done (1 s here).
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const fds = readdirSync(`/proc/${served.child.pid}/fd`).map((fd) => {
+        try {
+          return readlinkSync(`/proc/${served.child.pid}/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      });
+      expect(fds.filter((target) => target.includes('catalog.sqlite'))).toEqual([snapshot]);
+    } finally {
+      loading = false;
+      await load.catch(() => {});
+      exports.close();
+      await stop(served);
+    }
+  });
+
+  it('keeps the snapshot and documents in use when a rebuild fails', async () => {
+    const { cwd, snapshot } = privateSite('rebuild-fails', {});
+    const llms = join(cwd, 'dist', 'client', 'llms.txt');
+    const before = execFileSync('sha256sum', [snapshot, llms], { encoding: 'utf8' });
+    const fixture = validFixture();
+    const source = writeExport(fixture, { products: ['{"id": "not a number"}'] }, { dir: join(sitesDir(), 'broken-export') });
+    let status: number | null = 0;
+    try {
+      execFileSync(process.execPath, [join(repo, 'scripts', 'rebuild.ts')], {
+        cwd,
+        env: { PATH: process.env.PATH ?? '', ...BASE_ENV, CATALOG_SOURCE: source, CATALOG_DB: snapshot },
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      status = (error as { status: number }).status;
+    }
+    expect(status).toBe(1);
+    expect(execFileSync('sha256sum', [snapshot, llms], { encoding: 'utf8' })).toBe(before);
+    expect(readdirSync(cwd).filter((name) => name.includes('.next-'))).toEqual([]);
+  });
+  it('keeps serving the build it has through full builds beside it (dist emptied, replaced, a new snapshot), and takes up a rebuild only when told', async () => {
+    // Two whole builds (Astro's, the views', the documents') beside a server under load: 25 to 30 s
+    // on two busy cores, past the suite's default bound (its own, 90 s, below).
+    // A checkout of its own that `npm run build` can build in: the sources copied (Astro resolves
+    // a linked source folder to its real path), the scripts and node_modules linked.
+    const { cwd, snapshot } = privateSite('build-beside', {});
+    for (const file of ['src', 'astro.config.mjs', 'package.json', 'tsconfig.json'])
+      cpSync(join(repo, file), join(cwd, file), { recursive: true });
+    symlinkSync(join(repo, 'scripts'), join(cwd, 'scripts'), 'dir');
+    const served = await serve(cwd, { CATALOG_DB: snapshot, SNAPSHOT_RELEASE_SECONDS: '1' });
+    const oldVersion = (await fetch(`${served.url}/api/public/v1/products/1/stats`)).headers.get('catalog-version');
+    const page = new URL((await fetch(`${served.url}/produtos/1/x`, { redirect: 'manual' })).headers.get('location')!).pathname;
+    const paths = ['/', '/llms.txt', '/gpt.json', '/sitemap.xml', page, '/api/public/v1/products/1/stats', '/gpt/products.json'];
+    const firstAnswers = new Map<string, string>();
+    for (const path of paths) firstAnswers.set(path, await (await fetch(served.url + path)).text());
+    const failures: string[] = [];
+    const changed = new Set<string>();
+    let loading = true;
+    const worker = async (n: number) => {
+      for (let i = n; loading; i++) {
+        const path = paths[i % paths.length]!;
+        try {
+          const response = await fetch(served.url + path);
+          const text = await response.text();
+          if (response.status !== 200) failures.push(`${path}: ${response.status}`);
+          else if (text !== firstAnswers.get(path)) changed.add(path);
+        } catch (error) {
+          failures.push(`${path}: ${(error as Error).message}`);
+        }
+      }
+    };
+    const load = Promise.all([0, 1, 2, 3].map(worker));
+    const fixture = validFixture();
+    fixture.products[0]!.title = 'Fone de outra build';
+    const source = writeExport(fixture, {}, { dir: join(sitesDir(), 'build-beside-export') });
+    try {
+      for (let round = 0; round < 2; round++) {
+        const built = spawn(process.execPath, ['scripts/build.ts'], {
+          cwd,
+          env: { PATH: process.env.PATH ?? '', ...BASE_ENV, CATALOG_SOURCE: source, CATALOG_DB: snapshot },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let log = '';
+        built.stderr!.on('data', (chunk: Buffer) => (log += chunk));
+        const [code] = await once(built, 'exit');
+        expect(code, log).toBe(0);
+      }
+      // The builds' snapshot is in place; the server has not been told: it still answers its own.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      loading = false;
+      await load;
+      expect(served.child.exitCode).toBeNull();
+      expect(failures).toEqual([]);
+      expect([...changed]).toEqual([]);
+      expect(readdirSync(cwd)).not.toContain('.build.old');
+      // Told (SIGHUP, as `npm run rebuild` tells it with its signal file), it takes up what is in place.
+      served.child.kill('SIGHUP');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const newVersion = (await fetch(`${served.url}/api/public/v1/products/1/stats`)).headers.get('catalog-version');
+      expect(newVersion).not.toBe(oldVersion);
+      expect(await (await fetch(`${served.url}/llms.txt`)).text()).toContain(newVersion!);
+    } finally {
+      loading = false;
+      await load;
+      await stop(served);
+    }
+    // A stopped server leaves no copy of its build behind.
+    expect(readdirSync(join(cwd, '.served'))).toEqual([]);
+  }, 90_000);
+});
