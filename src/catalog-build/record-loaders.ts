@@ -2,12 +2,14 @@ import type { Database } from 'better-sqlite3';
 import { INSERT_PRODUCT, productValues } from '../catalog-read/product-columns.ts';
 import { NEWEST_PRODUCTS_KEPT } from '../catalog-read/snapshot-schema.ts';
 import { foldKey, slugify } from '../lib/text-keys.ts';
-import { searchDocumentsView, searchRowsInsert, TIER_SHARES } from '../search/index-build/search-schema.ts';
+import { searchDocumentsView, searchRowsInsert } from '../search/index-build/search-schema.ts';
 import { SMALL_CACHE_KIB, SORTER_HELPERS } from '../search/index-build/sorter-settings.ts';
-import { distanceKm } from '../search/planner/geo.ts';
 import { cityToken, districtToken, placeOfAnyTier, WHOLE_CATALOG_PLACE } from '../search/tokens/facet-tokens.ts';
 import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from './export-records.ts';
+import { type Facet, FacetTable } from './facet-table.ts';
 import { NewestProducts } from './newest-products.ts';
+import { centreOf, placeRadii } from './place-extents.ts';
+import { GrowingFloat64Array, tierThresholds } from './popularity-tiers.ts';
 
 /** An http(s) URL's scheme and authority. */
 const ORIGIN = /^https?:\/\/[^/?#]+/i;
@@ -42,33 +44,6 @@ interface MerchantTotals {
   districts: Set<number>;
 }
 
-/** A city, district or category, identified by its folded key; named as first seen. */
-interface Facet {
-  id: number;
-  name: string;
-  /** The city's state (UF), or the district's city id. */
-  parent: string | number;
-  key: string;
-  products: number;
-  stores: number;
-  /** Sums of the stores' points (cities and districts): their mean is the place's centre. */
-  latitudes: number;
-  longitudes: number;
-}
-
-/** Assigns ids to facets by key as they are first seen. */
-class FacetTable {
-  readonly byKey = new Map<string, Facet>();
-  get(key: string, create: () => Omit<Facet, 'id' | 'products' | 'stores' | 'latitudes' | 'longitudes'>): Facet {
-    let facet = this.byKey.get(key);
-    if (facet === undefined) {
-      facet = { id: this.byKey.size + 1, products: 0, stores: 0, latitudes: 0, longitudes: 0, ...create() };
-      this.byKey.set(key, facet);
-    }
-    return facet;
-  }
-}
-
 /**
  * Runs an insert; false when the primary key already exists. Stores and counters are checked for
  * duplicates by their tables' keys rather than by id sets in memory, which the build's memory
@@ -89,52 +64,6 @@ function insertUnique(insert: () => unknown): boolean {
  * merchant's totals, and search never lists it.
  */
 const DRAFT = 0;
-
-/** Views as 8-byte doubles outside the JS heap (a number[] takes more, and leaves garbage as it grows). */
-class GrowingFloat64Array {
-  private buffer = new Float64Array(1 << 16);
-  private length = 0;
-  push(value: number) {
-    if (this.length === this.buffer.length) {
-      const larger = new Float64Array(this.buffer.length * 2);
-      larger.set(this.buffer);
-      this.buffer = larger;
-    }
-    this.buffer[this.length++] = value;
-  }
-  values(): Float64Array {
-    return this.buffer.subarray(0, this.length);
-  }
-}
-
-/** Each tier's lowest view count, from the published products' views (sorted here). */
-export function tierThresholds(views: Float64Array): number[] {
-  views.sort();
-  return TIER_SHARES.map((share, i) => {
-    if (i === TIER_SHARES.length - 1 || views.length === 0) return 0;
-    // The view count of the last product inside the tier; ties with it join the tier too.
-    return views[Math.max(0, views.length - Math.ceil(share * views.length))]!;
-  });
-}
-
-const centreOf = (place: Facet): [number, number] =>
-  place.stores === 0 ? [0, 0] : [place.latitudes / place.stores, place.longitudes / place.stores];
-
-/** Each city's and district's radius: from its centre to its farthest store (one pass over the stores). */
-function placeRadii(db: Database, cities: Map<number, Facet>, districts: Map<number, Facet>) {
-  const radii = { cities: new Map<number, number>(), districts: new Map<number, number>() };
-  const stores = db.prepare('SELECT city_id, district_id, latitude, longitude FROM stores').raw(true);
-  for (const [cityId, districtId, lat, lon] of stores.iterate() as Iterable<[number, number, number, number]>) {
-    for (const [places, byId, id] of [
-      [radii.cities, cities, cityId],
-      [radii.districts, districts, districtId],
-    ] as const) {
-      const [cLat, cLon] = centreOf(byId.get(id)!);
-      places.set(id, Math.max(places.get(id) ?? 0, distanceKm(cLat, cLon, lat, lon)));
-    }
-  }
-  return radii;
-}
 
 /**
  * Reference and uniqueness checks plus inserts, one loader per export file. Files are read in the

@@ -61,22 +61,26 @@ function dispatch(app: App, settings: NodeExchangeSettings, req: IncomingMessage
   const handled = app.handle(new NodeExchange(req, settings));
   res.once('close', () => handled.done(res.writableFinished ? res.statusCode : null));
   const { answer } = handled;
-  if (answer instanceof Promise)
-    void answer
-      .then((answered) => write(req, res, answered, handled))
-      .catch((error: unknown) => {
-        // A failure writing an answer already begun: nothing else can be sent on this connection.
-        app.logger.error('server', error);
-        res.destroy();
-      });
-  else void write(req, res, answer, handled);
+  // A plain answer to a request with no body left (the stats hot path) is written now, with no promise made.
+  const written =
+    answer instanceof Promise ? answer.then((answered) => write(req, res, answered, handled)) : write(req, res, answer, handled);
+  written?.catch((error: unknown) => {
+    // A failure writing an answer already begun: nothing else can be sent on this connection.
+    app.logger.error('server', error);
+    res.destroy();
+  });
 }
 
 /** Writes an answer once the request's unread body, if any, is dealt with (the common case waits for nothing). */
-async function write(req: IncomingMessage, res: ServerResponse, answer: Answer | Response, handled: Handled): Promise<void> {
-  const close = bodyPending(req) ? (await settleUnreadBody(req)).close : false;
-  if (answer instanceof Response) await sendWebResponse(res, answer, close);
-  else send(res, answer, close, handled);
+function write(req: IncomingMessage, res: ServerResponse, answer: Answer | Response, handled: Handled): Promise<void> | undefined {
+  if (bodyPending(req)) return settleUnreadBody(req).then(({ close }) => deliver(res, answer, close, handled));
+  return deliver(res, answer, false, handled);
+}
+
+function deliver(res: ServerResponse, answer: Answer | Response, close: boolean, handled: Handled): Promise<void> | undefined {
+  if (answer instanceof Response) return sendWebResponse(res, answer, close);
+  send(res, answer, close, handled);
+  return undefined;
 }
 
 /**
