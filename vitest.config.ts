@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import SlowProjectsFirst from './tests/support/slow-projects-first.ts';
 
 /*
  * Four projects, each with only the setup it needs (npm run test:unit runs the first alone):
@@ -20,8 +19,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Target suites start servers and NetlifyDev; two cores, so keep the parallelism modest.
     maxWorkers: 2,
-    // The longest projects' files first (tests/support/slow-projects-first.ts).
-    sequence: { sequencer: SlowProjectsFirst },
     projects: [
       // Unit tests live beside their sources; the structure checks in tests/structure/.
       { test: { name: 'unit', include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'tests/structure/**/*.test.ts'] } },
@@ -38,6 +35,8 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/support/snapshot-setup.ts', 'tests/support/site-setup.ts'],
+          // One Chromium per test file, each a few processes: one file at a time.
+          maxWorkers: 1,
         },
       },
     ],
