@@ -1,5 +1,5 @@
 import type { Answer } from './answer.ts';
-import { API_ERRORS, type ApiErrorCode, errorAnswer } from './api-error.ts';
+import { type ApiErrorCode, errorAnswer } from './api-error.ts';
 import { pageFailure } from './page-headers.ts';
 
 /**
@@ -36,6 +36,3 @@ export const PAGE_ERRORS: ErrorShape = {
   name: 'page',
   answer: (code, options) => (code === 'INTERNAL_ERROR' ? pageFailure() : REST_ERRORS.answer(code, options)),
 };
-
-/** The status and message the error table gives a code. */
-export const errorFacts = (code: ApiErrorCode): { status: number; message: string } => API_ERRORS[code];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idOf, JSON_RPC, jsonRpcErrorAnswer, mcpFailure } from './json-rpc.ts';
+import { idOf, JSON_RPC, JSON_RPC_ERRORS, jsonRpcErrorAnswer } from './json-rpc.ts';
 
 describe('jsonRpcErrorAnswer', () => {
   it('is a JSON-RPC 2.0 error with the given status, never stored, readable by browser pages', () => {
@@ -44,9 +44,9 @@ describe('jsonRpcErrorAnswer', () => {
   });
 });
 
-describe('mcpFailure', () => {
+describe("JSON_RPC_ERRORS' 500", () => {
   it('is a 500 internal error that says nothing of the failure', () => {
-    const answer = mcpFailure();
+    const answer = JSON_RPC_ERRORS.answer('INTERNAL_ERROR');
     expect(answer.status).toBe(500);
     expect(JSON.parse(answer.body as string)).toEqual({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null });
   });

@@ -1,6 +1,7 @@
 import { type Answer, JSON_CONTENT_TYPE } from '../http/answer.ts';
+import { API_ERRORS } from '../http/api-error.ts';
 import { NO_STORE } from '../http/caching.ts';
-import { type ErrorShape, errorFacts } from '../http/error-shape.ts';
+import type { ErrorShape } from '../http/error-shape.ts';
 import { MCP_CORS_HEADERS } from './mcp-headers.ts';
 
 /** The JSON-RPC 2.0 error codes this endpoint answers with itself (the SDK answers -32601). */
@@ -44,7 +45,7 @@ export function jsonRpcErrorAnswer(
 export const JSON_RPC_ERRORS: ErrorShape = {
   name: 'json-rpc',
   answer: (code, { headers = {}, unread = false, id = null } = {}) => {
-    const { status, message } = errorFacts(code);
+    const { status, message } = API_ERRORS[code];
     if (code === 'INTERNAL_ERROR') return jsonRpcErrorAnswer(status, JSON_RPC.internalError, 'Internal error', null, headers);
     if (unread) return jsonRpcErrorAnswer(status, JSON_RPC.invalidRequest, `${message}: the request was not read`, null, headers);
     const wait = headers['Retry-After'];
@@ -52,9 +53,6 @@ export const JSON_RPC_ERRORS: ErrorShape = {
     return jsonRpcErrorAnswer(status, JSON_RPC.serverError, message, id, headers, data);
   },
 };
-
-/** The answer of an MCP request that failed unexpectedly: no detail of the failure. */
-export const mcpFailure = (): Answer => JSON_RPC_ERRORS.answer('INTERNAL_ERROR');
 
 /** The id of a request we refuse, when it has a valid one (so the client can match the error). */
 export function idOf(message: unknown): JsonRpcId {

@@ -52,8 +52,9 @@ function merchantStats(catalog: CatalogReader, merchantId: number): MerchantStat
 }
 
 /**
- * Every path under the API's prefix: the product and merchant statistics (their paths parsed by
- * the route's matcher, src/stats/stats-path.ts), and the contract's errors for the rest. Synchronous while the quota store is (no promise per request on the self-hosted hot path).
+ * Every path under the API's prefix: the product and merchant statistics (their paths parsed once
+ * a request, src/stats/stats-path.ts), and the contract's errors for the rest. Synchronous while
+ * the quota store is (no promise per request on the self-hosted hot path).
  */
 export function createStatsEndpoint(deps: StatsDeps): (facts: RequestFacts) => Answer | Promise<Answer> {
   const cacheControl = publicCacheControl(deps.cache);

@@ -11,9 +11,9 @@ export const OTHER_API_PATH = `${PATHS.api}/*`;
 const STATS_PATHS = pathTemplates([PATHS.productStats, PATHS.merchantStats]);
 
 /*
- * The last path parsed and its parse. The route's matcher parses a request's path; its log
- * template and its handler, called next for the same path, take that parse instead of parsing
- * again (the stats path is the hot one). Keyed by the path, so a call for another path parses
+ * The last path parsed and its parse. The route's log template parses a request's path (the app
+ * asks for it first, src/app/pipeline.ts); its handler, called next for the same path, takes that
+ * parse instead of parsing again (the stats path is the hot one). Keyed by the path, so a call for another path parses
  * afresh rather than answer for the wrong one.
  */
 let parsedPath = '';

@@ -9,7 +9,8 @@ import { API_PATHS, isProductPath, OTHER_API_PATH, statsPathOf } from './stats-p
 
 /**
  * The REST API: everything under its prefix is its own (its 404 included), but for static files
- * there. The matcher parses the statistics path once; the template and the handler take that parse.
+ * there. The statistics path is parsed once a request (stats-path.ts): the log's template parses
+ * it, and the handler, called next for the same path, takes that parse.
  */
 export const statsRoute: RouteEntry<{
   catalog: LazyCatalog;
@@ -18,12 +19,7 @@ export const statsRoute: RouteEntry<{
   platform: { cdn?: CdnHeaders };
 }> = {
   name: 'stats',
-  match: (p) => {
-    if (!API_PATHS.match(p)) return false;
-    statsPathOf(p);
-    return true;
-  },
-  netlify: API_PATHS.netlify,
+  ...API_PATHS,
   errors: REST_ERRORS,
   allow: STATS_METHODS,
   template: (p) => {
