@@ -6,6 +6,10 @@ import { defineConfig } from 'vitest/config';
  *   (src/http/conditional.test.ts tests src/http/conditional.ts), and the structure checks of the
  *   tree (tests/structure/: folder dependencies, test layout, declared packages).
  * - integration: real SQLite snapshots (the sample export built once), the app in-process.
+ *   These two share each worker's modules between files (isolate: false): importing them again
+ *   for every file was half the unit project's time. No file of theirs replaces a module or
+ *   changes the environment (tests/structure/test-layout.test.ts checks it); the targets' files
+ *   keep a worker each, as their servers' configuration is read into module state.
  * - targets: the built self-hosted server over real HTTP, the Netlify Function under emulation
  *   and as a bundle, the official MCP tools; needs the site build too.
  * - browser: the built site in the system's Chromium (playwright-core, no downloaded browser):
@@ -21,8 +25,15 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // Unit tests live beside their sources; the structure checks in tests/structure/.
-      { test: { name: 'unit', include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'tests/structure/**/*.test.ts'] } },
-      { test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], globalSetup: ['tests/support/snapshot-setup.ts'] } },
+      { test: { name: 'unit', isolate: false, include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'tests/structure/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'integration',
+          isolate: false,
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/support/snapshot-setup.ts'],
+        },
+      },
       {
         test: {
           name: 'targets',

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -33,6 +33,21 @@ function namingNoModule(files: readonly string[], exists: (path: string) => bool
   });
 }
 
+/**
+ * What a test file may not do when it shares its worker's modules with the files before it (the
+ * unit and integration projects run with `isolate: false`, vitest.config.ts): replace a module,
+ * or change the process's environment or globals for the files after it.
+ */
+const SHARED_WORKER_HAZARDS = [
+  /\bvi\.(mock|doMock|stubEnv|stubGlobal|resetModules)\(/,
+  /\bprocess\.env(\.\w+|\[[^\]]+\])\s*=[^=]/,
+  /\bdelete process\.env/,
+];
+
+function sharingHazards(files: readonly string[], read: (path: string) => string): string[] {
+  return files.filter((file) => SHARED_WORKER_HAZARDS.some((hazard) => hazard.test(read(file))));
+}
+
 describe('test files', () => {
   const files = ['src', 'tools', 'tests'].flatMap(testFiles);
 
@@ -49,6 +64,23 @@ describe('test files', () => {
     const made = new Set(['src/a/x.ts', 'src/a/page.astro', 'src/a/card.tsx', 'src/a/x-more.ts', 'src/b/y.test.ts']);
     const tests = ['src/a/x.test.ts', 'src/a/page.test.ts', 'src/a/card.test.ts', 'src/a/x-less.test.ts', 'src/b/y.test.ts'];
     expect(namingNoModule(tests, (path) => made.has(path))).toEqual(['src/a/x-less.test.ts', 'src/b/y.test.ts']);
+  });
+
+  it('of the projects that share a worker leave its modules and environment as they found them', () => {
+    // This file names the hazards as its examples' text.
+    const shared = ['src', 'tools', 'tests/structure', 'tests/integration']
+      .flatMap(testFiles)
+      .filter((file) => !file.endsWith('test-layout.test.ts'));
+    expect(sharingHazards(shared, (path) => readFileSync(path, 'utf8'))).toEqual([]);
+    const texts: Record<string, string> = {
+      'a.test.ts': "vi.mock('./x.ts')",
+      'b.test.ts': "process.env.LOG_LEVEL = 'info'",
+      'c.test.ts': "process.env['X'] = '1'",
+      'd.test.ts': 'delete process.env.X',
+      'e.test.ts': "expect(process.env.X === '1')",
+      'f.test.ts': "const env = { ...process.env, X: '1' }",
+    };
+    expect(sharingHazards(Object.keys(texts), (path) => texts[path]!)).toEqual(['a.test.ts', 'b.test.ts', 'c.test.ts', 'd.test.ts']);
   });
 
   it('of the targets sit in a folder per target', () => {

@@ -65,7 +65,7 @@ export function createLogger(level: LogLevel, output: LogOutput = 'sync'): Logge
     request: (line, lineLevel = 'info') => {
       if (!log.isLevelEnabled(lineLevel)) return;
       const now = Date.now();
-      if (!destination.writeRequest?.(lineLevel, now, line)) destination.write(requestLine(lineLevel, isoTimeField(now), line));
+      if (!destination.writeRequest?.(lineLevel, now, line)) destination.write(requestLine(lineLevel, now, line));
     },
     info: (scope, message) => log.info({ scope, msg: message }),
     lifecycle: (scope, message) => lifecycle.info({ scope, msg: message }),

@@ -11,40 +11,6 @@ export interface RequestLine {
   aborted?: true;
 }
 
-/** JSON string literals of the values a server repeats (methods, route templates, catalog versions). */
-const literals = new Map<string, string>();
-/** Methods come from clients: past this many distinct values, literals are made each time, not kept. */
-const MAX_LITERALS = 512;
-
-function literal(value: string): string {
-  let json = literals.get(value);
-  if (json === undefined) {
-    json = JSON.stringify(value);
-    if (literals.size < MAX_LITERALS) literals.set(value, json);
-  }
-  return json;
-}
-
-/** Durations to a tenth of a millisecond: finer is noise on a shared machine. */
-const tenths = (ms: number) => Math.round(ms * 10) / 10;
-
-/**
- * A request's line, written by hand in the shape pino writes the others (logger.ts): the level's
- * label, `time` (pino's partial `,"time":…` string), then exactly the fields of REQUEST_LOG_FIELDS
- * in their order, field by field, whatever object a caller hands in. pino's own formatting of
- * this line cost most of the request log's time on the stats path (docs/benchmarks.md, "The
- * request log"); this line is about a fifth of it.
- */
-export function requestLine(level: 'debug' | 'info', time: string, line: RequestLine): string {
-  const msg = line.aborted ? '"request aborted by the client"' : '"request"';
-  const version = line.catalogVersion === null ? 'null' : literal(line.catalogVersion);
-  const status = line.status === null ? 'null' : String(line.status);
-  return (
-    `{"level":"${level}"${time},"msg":${msg},"method":${literal(line.method)},"route":${literal(line.route)},` +
-    `"status":${status},"durationMs":${tenths(line.durationMs)},"catalogVersion":${version}${line.aborted ? ',"aborted":true' : ''}}\n`
-  );
-}
-
 const ASCII_0 = 48;
 /** Before the time's second ("2026-11-26T06:00:00."), then its milliseconds' three digits. */
 const HEADS = { info: '{"level":"info","time":"', debug: '{"level":"debug","time":"' };
@@ -53,6 +19,9 @@ const SECOND_BYTES = 20;
 const STATUS_PIECES: Buffer[] = [];
 const NO_STATUS = 0;
 const EMPTY: Buffer = Buffer.alloc(0);
+/** Years 0000 and 9999's first and last milliseconds. */
+const FIRST_MS = -62_167_219_200_000;
+const LAST_MS = 253_402_300_799_999;
 
 function statusPiece(status: number): Buffer {
   let piece = STATUS_PIECES[status];
@@ -74,14 +43,16 @@ function keep<K, V>(pieces: Map<K, V>, key: K, piece: V): V {
 }
 
 /**
- * Request lines kept as their fields, in typed arrays, until a batch of the log
- * (log-destination.ts) takes them: then written as requestLine's bytes, one after the other, in a
- * loop. Written one at a time between requests, the same encoding cost a stats request about four
- * times what it costs in this loop (docs/benchmarks.md, "The request log"). What repeats (the
- * level, the message with the method and route, the catalog version) is copied from bytes encoded
- * once, found through the last line's pieces before any map; the time's second is formatted once
- * a second, and the milliseconds, status and duration are written digit by digit. Tested byte for
- * byte against requestLine.
+ * The request log's one encoder. Request lines are kept as their fields, in typed arrays, until a
+ * batch of the log (log-destination.ts) takes them: then written one after the other, in a loop.
+ * Written one at a time between requests, the same encoding cost a stats request about four
+ * times what it costs in this loop, and pino's own formatting of the line most of the log's time
+ * (docs/benchmarks.md, "The request log"). What repeats (the level, the message with the method
+ * and route, the catalog version) is copied from bytes encoded once, found through the last
+ * line's pieces before any map; the time's second is formatted once a second, and the
+ * milliseconds, status and duration are written digit by digit. A line is the level's label,
+ * `time` (as pino writes it, logger.ts), then exactly the fields of REQUEST_LOG_FIELDS in their
+ * order, whatever object a caller hands in. requestLine writes one line alone through it.
  */
 export class RequestLineQueue {
   private count = 0;
@@ -109,9 +80,12 @@ export class RequestLineQueue {
     tail: EMPTY,
   };
   readonly capacity: number;
+  private readonly maxLineBytes: number;
 
-  constructor(capacity: number) {
+  /** `maxLineBytes`: the longest line's pieces it queues (MAX_QUEUED_LINE_BYTES by default). */
+  constructor(capacity: number, maxLineBytes = MAX_QUEUED_LINE_BYTES) {
     this.capacity = capacity;
+    this.maxLineBytes = maxLineBytes;
     this.levels = new Uint8Array(capacity);
     this.times = new Float64Array(capacity);
     this.statuses = new Int16Array(capacity);
@@ -125,31 +99,40 @@ export class RequestLineQueue {
   }
 
   /**
-   * Queues the line of a request logged at `epochMs`; false when the queue is full, or for a line
-   * it does not write (requestLine does): a duration that is not a finite, non-negative number of
-   * milliseconds, a time not of a four-digit year, a status that is not three digits, pieces
-   * longer than MAX_QUEUED_LINE_BYTES.
+   * Queues the line of a request logged at `epochMs`; false when the queue is full, or when its
+   * pieces are longer than the queue's bound. Values no server produces are written as the
+   * nearest it can (a clock gives none of them; the line stays JSON whatever comes): a duration
+   * that is not a finite, non-negative number of milliseconds (below 2^53 tenths) as 0, a time outside years
+   * 0000–9999 at that range's end, a status that is not three digits as null.
    */
   add(level: 'debug' | 'info', epochMs: number, line: RequestLine): boolean {
     const i = this.count;
     if (i === this.capacity) return false;
-    const tenthsOfMs = Math.round(line.durationMs * 10);
-    if (!(tenthsOfMs >= 0 && tenthsOfMs <= Number.MAX_SAFE_INTEGER)) return false;
-    if (!(epochMs >= -62_167_219_200_000 && epochMs < 253_402_300_800_000 && Number.isInteger(epochMs))) return false;
-    if (line.status !== null && !(line.status >= 100 && line.status <= 999 && Number.isInteger(line.status))) return false;
-    const status = line.status ?? NO_STATUS;
     const aborted = line.aborted ? 1 : 0;
     const middle = this.middleOf(line.route, line.method, aborted);
     const tail = this.tailOf(line.catalogVersion, aborted);
-    if (middle.length + tail.length > MAX_QUEUED_LINE_BYTES) return false;
+    if (middle.length + tail.length > this.maxLineBytes) return false;
+    const tenthsOfMs = Math.round(line.durationMs * 10);
+    const status = line.status;
     this.levels[i] = level === 'info' ? 1 : 0;
-    this.times[i] = epochMs;
-    this.statuses[i] = status;
-    this.durations[i] = tenthsOfMs;
+    this.times[i] = Number.isNaN(epochMs) ? 0 : Math.min(Math.max(Math.floor(epochMs), FIRST_MS), LAST_MS);
+    this.statuses[i] = status !== null && status >= 100 && status <= 999 && Number.isInteger(status) ? status : NO_STATUS;
+    this.durations[i] = tenthsOfMs >= 0 && tenthsOfMs <= Number.MAX_SAFE_INTEGER ? tenthsOfMs : 0;
     this.middlesOf[i] = middle;
     this.tailsOf[i] = tail;
     this.count = i + 1;
     return true;
+  }
+
+  /** The most bytes the oldest queued line can take (what encode checks for room). */
+  firstLineBound(): number {
+    return this.lineBound(0);
+  }
+
+  private lineBound(i: number): number {
+    // The milliseconds are 3 digits, the duration at most 16 digits, a point and one more.
+    const status = statusPiece(this.statuses[i]!);
+    return this.infoHead.length + 3 + this.middlesOf[i]!.length + status.length + 18 + this.tailsOf[i]!.length;
   }
 
   /**
@@ -185,12 +168,11 @@ export class RequestLineQueue {
 
   /** Line `i` at `at` in `into`; returns where it ends, or -1 when it does not fit. */
   private encode(i: number, into: Buffer, at: number): number {
+    if (at + this.lineBound(i) > into.length) return -1;
     const head = this.levels[i] === 1 ? this.infoHead : this.debugHead;
     const middle = this.middlesOf[i]!;
     const status = statusPiece(this.statuses[i]!);
     const tail = this.tailsOf[i]!;
-    // The milliseconds are 3 digits, the duration at most 16 digits, a point and one more.
-    if (at + head.length + 3 + middle.length + status.length + 18 + tail.length > into.length) return -1;
     const epochMs = this.times[i]!;
     const second = Math.floor(epochMs / 1000);
     if (second !== this.second) this.formatSecond(second);
@@ -205,7 +187,7 @@ export class RequestLineQueue {
     end += middle.length;
     into.set(status, end);
     end += status.length;
-    // As String(tenths(ms)) writes it: "12.3", "0.1", "5".
+    // As String(Math.round(ms * 10) / 10) writes it: "12.3", "0.1", "5".
     const tenthsOfMs = this.durations[i]!;
     const whole = Math.floor(tenthsOfMs / 10);
     const tenth = tenthsOfMs - whole * 10;
@@ -218,7 +200,7 @@ export class RequestLineQueue {
     return end + tail.length;
   }
 
-  /** Times are checked on the way in (`add`): years 0000 to 9999, as toISOString writes them in 24 characters. */
+  /** Times are kept to years 0000 to 9999 on the way in (`add`): toISOString writes those in 24 characters. */
   private formatSecond(second: number): void {
     const iso = new Date(second * 1000).toISOString();
     this.infoHead.write(iso, HEADS.info.length, SECOND_BYTES, 'latin1');
@@ -275,4 +257,16 @@ function writeDigits(into: Buffer, at: number, value: number): number {
     rest = next;
   }
   return at + digits;
+}
+
+/** One line alone, for a destination that does not batch; the same encoder, with no bound. */
+const alone = new RequestLineQueue(1, Number.POSITIVE_INFINITY);
+const scratch = Buffer.allocUnsafe(MAX_QUEUED_LINE_BYTES);
+
+/** A request's line as a string: the level's label, the time, then REQUEST_LOG_FIELDS (logger.ts). */
+export function requestLine(level: 'debug' | 'info', epochMs: number, line: RequestLine): string {
+  alone.add(level, epochMs, line);
+  const bound = alone.firstLineBound();
+  const into = bound > scratch.length ? Buffer.allocUnsafe(bound) : scratch;
+  return into.toString('utf8', 0, alone.drainInto(into, 0));
 }
