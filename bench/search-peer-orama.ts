@@ -147,7 +147,7 @@ export function oramaQuery(
     // No place: our default city.
     where.cities = { containsAny: [cityKey(input.city ?? DEFAULT_CITY.name)] };
   }
-  if (input.category !== undefined) where.categoryKey = { eq: foldKey(input.category) };
+  if (typeof input.category === 'string') where.categoryKey = { eq: foldKey(input.category) };
   if (input.brand !== undefined) where.brandKey = { eq: foldKey(input.brand) };
   if (input.minPrice !== undefined && input.maxPrice !== undefined) where.price = { between: [input.minPrice, input.maxPrice] };
   else if (input.minPrice !== undefined) where.price = { gte: input.minPrice };

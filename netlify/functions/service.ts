@@ -19,7 +19,21 @@ export default (request: Request, context: Context): Promise<Response> => app.fe
 
 export const config: Config = {
   // The app's routes served here (src/app/routes.ts); Netlify reads this literal without running it.
-  path: ['/healthz', '/readyz', '/api', '/api/*', '/mcp', '/mcp/', '/mcp/research', '/mcp/research/', '/gpt/products.json', '/produtos/*'],
+  path: [
+    '/healthz',
+    '/readyz',
+    '/api',
+    '/api/*',
+    '/mcp',
+    '/mcp/',
+    '/mcp/research',
+    '/mcp/research/',
+    '/ucp/mcp',
+    '/ucp/mcp/',
+    '/ucp/*',
+    '/gpt/products.json',
+    '/produtos/*',
+  ],
   // Pre-rendered documents under /api/ (openapi.yaml) are served from the CDN, not the function.
   preferStatic: true,
   // Netlify's first line (src/flood-limit/flood-limit.ts, NETLIFY_FIRST_LINE; docs/operations.md): past

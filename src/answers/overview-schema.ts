@@ -59,6 +59,8 @@ export const CatalogOverviewSchema = z.object({
     merchantStats: z.string().describe('GET, URL template'),
     mcp: z.string().describe('MCP Streamable HTTP endpoint (POST JSON-RPC)'),
     research: z.string().describe('MCP endpoint with the search and fetch tools ChatGPT connectors and deep research call'),
+    ucpMcp: z.string().describe('Universal Commerce Protocol (UCP) catalog tools over MCP: search_catalog, lookup_catalog, get_product'),
+    ucpRest: z.string().describe('UCP REST binding base: POST {base}/catalog/search, /catalog/lookup, /catalog/product'),
   }),
   usagePolicy: z.string(),
 });

@@ -2,12 +2,13 @@ import { PATHS } from '../contract/paths.ts';
 import { documentsRoute } from '../documents/documents-route.ts';
 import { rateLimitedRoute } from '../flood-limit/rate-limited-route.ts';
 import type { RouteEntry } from '../http/route.ts';
-import { mcpRoute, researchRoute } from '../mcp/mcp-routes.ts';
+import { mcpRoute, researchRoute, ucpMcpRoute } from '../mcp/mcp-routes.ts';
 import { healthRoute } from '../observability/health/health-route.ts';
 import { pagesRoute } from '../product-pages/pages-route.ts';
 import { showcaseRoute } from '../showcase/showcase-route.ts';
 import { siteRoute } from '../site/site-route.ts';
 import { statsRoute } from '../stats/stats-route.ts';
+import { ucpRestRoute } from '../ucp/ucp-rest-route.ts';
 import type { ServiceParts } from './service-parts.ts';
 
 /**
@@ -23,6 +24,8 @@ export const ROUTES: readonly RouteEntry<ServiceParts>[] = [
   statsRoute,
   mcpRoute,
   researchRoute,
+  ucpMcpRoute,
+  ucpRestRoute,
   showcaseRoute,
   rateLimitedRoute,
   pagesRoute,

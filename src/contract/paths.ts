@@ -16,6 +16,14 @@ export const PATHS = {
   mcp: '/mcp',
   /** The search and fetch tools ChatGPT connectors and deep research call. */
   research: '/mcp/research',
+  /** The Universal Commerce Protocol's business profile (docs/api.md, "UCP"), and its two bindings. */
+  ucpProfile: '/.well-known/ucp',
+  ucpMcp: '/ucp/mcp',
+  /** The REST binding's base: POST {base}/catalog/search, /catalog/lookup, /catalog/product. */
+  ucpRest: '/ucp',
+  ucpSearch: '/ucp/catalog/search',
+  ucpLookup: '/ucp/catalog/lookup',
+  ucpProduct: '/ucp/catalog/product',
   showcase: '/gpt/products.json',
   manifest: '/gpt.json',
   llms: '/llms.txt',
@@ -69,12 +77,15 @@ export function publicUrls(siteUrl: string) {
       serverCard: siteUrl + PATHS.serverCard,
       aiCatalog: siteUrl + PATHS.aiCatalog,
       serverJson: siteUrl + PATHS.serverJson,
+      ucpProfile: siteUrl + PATHS.ucpProfile,
     },
     endpoints: {
       productStats: siteUrl + PATHS.productStats,
       merchantStats: siteUrl + PATHS.merchantStats,
       mcp: siteUrl + PATHS.mcp,
       research: siteUrl + PATHS.research,
+      ucpMcp: siteUrl + PATHS.ucpMcp,
+      ucpRest: siteUrl + PATHS.ucpRest,
     },
     pages: {
       privacy: siteUrl + PATHS.privacy,

@@ -21,6 +21,8 @@ export const STATIC_DOCUMENTS = {
   serverCard: { path: PATHS.serverCard.slice(1), type: SERVER_CARD_TYPE },
   aiCatalog: { path: PATHS.aiCatalog.slice(1), type: 'application/ai-catalog+json' },
   serverJson: { path: PATHS.serverJson.slice(1), type: JSON_TYPE },
+  /** UCP's business profile: a file with no extension, so its type is set here, as for the others. */
+  ucpProfile: { path: PATHS.ucpProfile.slice(1), type: JSON_TYPE },
 } as const;
 
 /** What a document allows: GET and HEAD, and OPTIONS for the CORS preflight. */

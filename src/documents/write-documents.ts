@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
 import { PATHS, publicUrls } from '../contract/paths.ts';
 import { LEGAL_TEXT_DATE } from '../legal/legal-facts.ts';
+import { ucpProfile } from '../ucp/ucp-profile.ts';
 import { precompressDocuments } from './compress-documents.ts';
 import { aiCatalog } from './discovery/ai-catalog.ts';
 import { registryServerJson } from './discovery/registry-server-json.ts';
@@ -84,6 +85,7 @@ export async function writePublicDocuments(
     write(STATIC_DOCUMENTS.serverCard.path, json(serverCard(sources.siteUrl))),
     write(STATIC_DOCUMENTS.aiCatalog.path, json(aiCatalog(sources.siteUrl))),
     write(STATIC_DOCUMENTS.serverJson.path, json(registryServerJson(sources.siteUrl))),
+    write(STATIC_DOCUMENTS.ucpProfile.path, json(ucpProfile(sources.siteUrl))),
   ];
   // Written whatever SITE_URL is (the card and catalog need it, and a local build is checked
   // like a public one); the operator publishes it, so the build says when that would fail.

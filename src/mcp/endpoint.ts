@@ -13,7 +13,7 @@ import { createDiscoveryDocument } from './discovery-document.ts';
 import { fastLaneAnswer } from './fast-lane.ts';
 import { JSON_RPC, jsonRpcErrorAnswer } from './json-rpc.ts';
 import { MCP_CORS_HEADERS, MCP_METHODS, mcpPreflight } from './mcp-headers.ts';
-import { readMessage } from './read-message.ts';
+import { type McpMessage, type McpRefusal, readMessage } from './read-message.ts';
 import { createSdkServing } from './sdk-serving.ts';
 import type { ToolSet } from './tool-list.ts';
 
@@ -42,6 +42,14 @@ export interface McpEndpointSpec {
   toolSet: ToolSet;
 }
 
+/** How many calls a tools/call counts as (its tool's `uses`; 1 when it has none or the message is refused). */
+function usesOf(read: McpMessage | McpRefusal, toolSet: ToolSet): number {
+  if (!('body' in read)) return 1;
+  const params = read.body.params as { name?: unknown; arguments?: unknown } | undefined;
+  const uses = toolSet.byName.get(String(params?.name))?.uses?.(params?.arguments) ?? 1;
+  return Number.isSafeInteger(uses) && uses > 1 ? uses : 1;
+}
+
 /**
  * The MCP endpoint (/mcp): Streamable HTTP, stateless, JSON answers, for the 2026-07-28, 2025-11-25
  * and 2025-06-18 revisions. What a public stateless server must decide for itself comes first here
@@ -68,7 +76,10 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
       for (const pattern of read.allowances) metrics.clientAllowance(pattern);
     }
     const toolCall = read.method === 'tools/call';
-    const decision = deps.quota && (await deps.quota.mcp(request.client, toolCall));
+    let decision = deps.quota && (await deps.quota.mcp(request.client, toolCall));
+    // A call that counts as several (a UCP lookup's ids) takes its other uses too, until one is refused.
+    for (let more = toolCall && decision?.allowed ? usesOf(read, toolSet) - 1 : 0; more > 0 && decision?.allowed; more--)
+      decision = await deps.quota!.mcp(request.client, true);
     const id = 'body' in read ? (read.body.id ?? null) : read.id;
     // A tools/call's labels, made only when metrics are on (no work per request otherwise).
     const call = toolCall && metrics.enabled ? callLabels(read, request, toolSet) : null;

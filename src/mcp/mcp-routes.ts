@@ -4,7 +4,7 @@ import type { RouteEntry } from '../http/route.ts';
 import { createMcpEndpoint, type McpDeps } from './endpoint.ts';
 import { JSON_RPC_ERRORS } from './json-rpc.ts';
 import { MCP_METHODS } from './mcp-headers.ts';
-import { CATALOG_TOOLS, RESEARCH_TOOLS } from './tool-list.ts';
+import { CATALOG_TOOLS, RESEARCH_TOOLS, UCP_TOOLS } from './tool-list.ts';
 
 /** /mcp: the catalog's three tools (with a trailing slash too: clients are configured with either). */
 export const mcpRoute: RouteEntry<{ mcp: McpDeps }> = {
@@ -24,4 +24,14 @@ export const researchRoute: RouteEntry<{ mcp: McpDeps }> = {
   allow: MCP_METHODS,
   template: (p) => p,
   handler: ({ mcp }) => ({ body: createMcpEndpoint(mcp, { path: PATHS.research, toolSet: RESEARCH_TOOLS }) }),
+};
+
+/** /ucp/mcp: UCP's catalog tools, the MCP binding the business profile (/.well-known/ucp) names. */
+export const ucpMcpRoute: RouteEntry<{ mcp: McpDeps }> = {
+  name: 'ucp-mcp',
+  ...withTrailingSlash(PATHS.ucpMcp),
+  errors: JSON_RPC_ERRORS,
+  allow: MCP_METHODS,
+  template: (p) => p,
+  handler: ({ mcp }) => ({ body: createMcpEndpoint(mcp, { path: PATHS.ucpMcp, toolSet: UCP_TOOLS }) }),
 };

@@ -155,10 +155,13 @@ export async function readMessage(request: BodyRequest, toolSet: ToolSet): Promi
   }
   if (checkParams && method === 'tools/call') {
     const name = String(message.params?.name);
-    if (!toolSet.byName.has(name)) {
+    const tool = toolSet.byName.get(name);
+    if (tool === undefined) {
       const text = `Unknown tool: ${JSON.stringify(name.slice(0, 80))}. Tools: ${[...toolSet.byName.keys()].join(', ')}`;
       return { ...refuse(200, JSON_RPC.invalidParams, text, id), method };
     }
+    const refusal = tool.paramsRefusal?.(message.params?.arguments) ?? null;
+    if (refusal !== null) return { ...refuse(200, JSON_RPC.invalidParams, refusal, id), method };
   }
   return { era: outcome.kind, method, body: message, versionHeader: header, allowances };
 }

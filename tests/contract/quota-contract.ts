@@ -36,8 +36,8 @@ export function describeQuotaContract(target: string, send: () => ClientSend) {
   describe(`public quotas: ${target}`, () => {
     let check: Awaited<ReturnType<typeof openApiChecker>>;
     // Clients of their own for each run (a target's store may outlive a run, and its window is an
-    // hour): four of the 131,072 addresses of the benchmarking range 198.18.0.0/15.
-    const base = Math.floor(Math.random() * 32_768) * 4;
+    // hour): eight of the 131,072 addresses of the benchmarking range 198.18.0.0/15.
+    const base = Math.floor(Math.random() * 16_384) * 8;
     const client = (n: number) => `198.${18 + (base >> 16)}.${(base >> 8) & 255}.${(base & 255) + n}`;
 
     beforeAll(async () => {
@@ -115,6 +115,39 @@ export function describeQuotaContract(target: string, send: () => ClientSend) {
         error: { code: -32000, message: 'Rate limit exceeded', data: { code: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: retryAfter } },
       });
       expect(fields(raw.headers.get('ratelimit-policy'))).toEqual({ mcp: { q: 4, w: 3600 } });
+    });
+
+    it('counts a UCP lookup as one use per distinct id: over REST, and over MCP as tool calls', async () => {
+      const lookup = (address: string, ids: string[]) =>
+        send()(address, '/ucp/catalog/lookup', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'UCP-Agent': 'profile="https://platform.example/p.json"' },
+          body: JSON.stringify({ ids }),
+        });
+      const three = await lookup(client(4), ['1', '2', '3', '3']);
+      expect(three.status).toBe(200);
+      expect(fields(three.headers.get('ratelimit'))).toEqual({ rest: { r: 2, t: expect.any(Number) } });
+      const over = await lookup(client(4), ['4', '5', '6']);
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(await over.json()).toMatchObject({ code: 'rate_limit_exceeded' });
+
+      const call = (address: string, ids: string[]) =>
+        send()(address, '/ucp/mcp', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'MCP-Protocol-Version': '2025-06-18' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 9,
+            method: 'tools/call',
+            params: { name: 'lookup_catalog', arguments: { catalog: { ids } } },
+          }),
+        });
+      // The tool-call quota is 2: a lookup of two ids fills it, one of three is refused.
+      expect((await call(client(5), ['1', '2'])).status).toBe(200);
+      const refused = await call(client(6), ['1', '2', '3']);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ id: 9, error: { code: -32000 } });
     });
 
     it('does not limit the public documents', async () => {

@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import { nodePlatform } from '../../src/platform/node/node-platform.ts';
 import { describeMcpContract } from '../contract/mcp-contract.ts';
 import { describeMissingSnapshotContract, describeStatsContract, type Send } from '../contract/stats-contract.ts';
+import { describeUcpContract } from '../contract/ucp-contract.ts';
 
 /*
  * The app's Web face in this process (what the Netlify Function and the Astro route call): the
@@ -26,6 +27,13 @@ afterAll(() => {
 describeStatsContract('the app (in-process)', () => appOn(inject('sampleSnapshot')));
 describeMissingSnapshotContract('the app (in-process)', () => appOn(`${inject('sampleSnapshot')}.missing`));
 describeMcpContract('the app (in-process)', () => {
+  const send = appOn(inject('sampleSnapshot'));
+  return (request) => {
+    const url = new URL(request.url);
+    return send(url.pathname + url.search, request);
+  };
+});
+describeUcpContract('the app (in-process)', () => {
   const send = appOn(inject('sampleSnapshot'));
   return (request) => {
     const url = new URL(request.url);

@@ -4,7 +4,7 @@ import { type Answer, toResponse, WebRequestFacts } from '../../src/http/answer.
 import { createMcpEndpoint } from '../../src/mcp/endpoint.ts';
 import { fastLaneAnswer } from '../../src/mcp/fast-lane.ts';
 import { readMessage } from '../../src/mcp/read-message.ts';
-import { CATALOG_TOOLS } from '../../src/mcp/tool-list.ts';
+import { CATALOG_TOOLS, type ToolSet, UCP_TOOLS } from '../../src/mcp/tool-list.ts';
 import { testMcpDeps } from '../support/mcp-deps.ts';
 
 /*
@@ -16,11 +16,15 @@ const catalog = lazyCatalog(inject('sampleSnapshot'));
 afterAll(() => catalog.close());
 const deps = testMcpDeps(catalog);
 const asResponse = (answer: Answer | Response) => (answer instanceof Response ? answer : toResponse(answer));
-const spec = { path: '/mcp', toolSet: CATALOG_TOOLS };
-const withFastLane = createMcpEndpoint(deps, spec);
-const sdkOnly = createMcpEndpoint({ ...deps, fastLane: false }, spec);
-const fast = async (request: Request) => asResponse(await withFastLane(new WebRequestFacts(request)));
-const sdk = async (request: Request) => asResponse(await sdkOnly(new WebRequestFacts(request)));
+/** Both endpoints' answerers, with the fast lane and without. */
+function endpointPair(path: string, toolSet: ToolSet) {
+  const withFastLane = createMcpEndpoint(deps, { path, toolSet });
+  const sdkOnly = createMcpEndpoint({ ...deps, fastLane: false }, { path, toolSet });
+  return {
+    fast: async (request: Request) => asResponse(await withFastLane(new WebRequestFacts(request))),
+    sdk: async (request: Request) => asResponse(await sdkOnly(new WebRequestFacts(request))),
+  };
+}
 
 const ENVELOPE = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -40,6 +44,20 @@ const ARGUMENTS: [string, Record<string, unknown> | undefined][] = [
   ['search_local_products', { query: 'xyzzy' }],
   ['search_local_products', { city: 'Atlantis' }],
 ];
+const META = { 'ucp-agent': { profile: 'https://platform.example/profile.json' } };
+/** UCP's tools at /ucp/mcp: answers, business errors, and calls without the profile. */
+const UCP_ARGUMENTS: [string, Record<string, unknown> | undefined][] = [
+  ['search_catalog', { meta: META, catalog: { query: 'fone bluetooth', pagination: { limit: 3 } } }],
+  ['search_catalog', { catalog: { filters: { categories: ['Eletrônicos'], price: { max: 50_000 } } } }],
+  ['search_catalog', { meta: META, catalog: { query: 'tv', pagination: { cursor: 'made-up' } } }],
+  ['lookup_catalog', { meta: META, catalog: { ids: ['1', '2-v1', 'nada'] } }],
+  ['get_product', { meta: META, catalog: { id: '1' } }],
+  ['get_product', { catalog: { id: '999999999' } }],
+];
+const ENDPOINTS = [
+  { path: '/mcp', toolSet: CATALOG_TOOLS, cases: ARGUMENTS },
+  { path: '/ucp/mcp', toolSet: UCP_TOOLS, cases: UCP_ARGUMENTS },
+] as const;
 /** The revisions, and the client allowances' shapes (docs/api.md): claude.ai's envelope under a 2025 header, a repeated header. */
 const REVISIONS = [
   '2025-06-18',
@@ -51,13 +69,13 @@ const REVISIONS = [
   '2026-07-28, 2026-07-28',
 ] as const;
 
-function request(revision: (typeof REVISIONS)[number], id: string | number, name: string, args: unknown): Request {
+function request(revision: (typeof REVISIONS)[number], id: string | number, name: string, args: unknown, path = '/mcp'): Request {
   const modern = revision.startsWith('2026-07-28');
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   if (revision !== 'none') headers['MCP-Protocol-Version'] = revision.replace('2026-07-28 under ', '');
   if (modern) Object.assign(headers, { 'Mcp-Method': 'tools/call', 'Mcp-Name': name });
   const params = { name, ...(args === undefined ? {} : { arguments: args }), ...(modern ? { _meta: ENVELOPE } : {}) };
-  return new Request('http://localhost/mcp', {
+  return new Request(`http://localhost${path}`, {
     method: 'POST',
     headers,
     body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params }),
@@ -65,25 +83,29 @@ function request(revision: (typeof REVISIONS)[number], id: string | number, name
 }
 
 describe('the MCP fast lane answers as the SDK does', () => {
-  it('is tried with every tool of the endpoint', () => {
-    expect(new Set(ARGUMENTS.map(([name]) => name))).toEqual(new Set(CATALOG_TOOLS.tools.map((tool) => tool.name)));
-  });
+  for (const { path, toolSet, cases } of ENDPOINTS) {
+    const { fast, sdk } = endpointPair(path, toolSet);
+    it(`is tried with every tool of ${path}`, () => {
+      expect(new Set(cases.map(([name]) => name))).toEqual(new Set(toolSet.tools.map((tool) => tool.name)));
+    });
 
-  for (const revision of REVISIONS) {
-    it.each(ARGUMENTS.map(([name, args], i) => [name, JSON.stringify(args), args, i] as const))(
-      `${revision}: %s %s`,
-      async (name, _, args, i) => {
-        const id = i % 2 === 0 ? i : `call-${i}`;
-        const [ours, theirs] = await Promise.all([fast(request(revision, id, name, args)), sdk(request(revision, id, name, args))]);
-        expect(ours.status).toBe(theirs.status);
-        expect(ours.headers.get('content-type')).toBe(theirs.headers.get('content-type'));
-        expect(await ours.text()).toBe(await theirs.text());
-        // And it was the fast lane that answered.
-        const facts = new WebRequestFacts(request(revision, id, name, args));
-        const read = await readMessage(facts, CATALOG_TOOLS);
-        expect('body' in read && fastLaneAnswer(deps, CATALOG_TOOLS, read, facts)?.answer).toMatchObject({ status: 200 });
-      },
-    );
+    for (const revision of REVISIONS) {
+      it.each(cases.map(([name, args], i) => [name, JSON.stringify(args), args, i] as const))(
+        `${path} ${revision}: %s %s`,
+        async (name, _, args, i) => {
+          const id = i % 2 === 0 ? i : `call-${i}`;
+          const make = () => request(revision, id, name, args, path);
+          const [ours, theirs] = await Promise.all([fast(make()), sdk(make())]);
+          expect(ours.status).toBe(theirs.status);
+          expect(ours.headers.get('content-type')).toBe(theirs.headers.get('content-type'));
+          expect(await ours.text()).toBe(await theirs.text());
+          // And it was the fast lane that answered.
+          const facts = new WebRequestFacts(make());
+          const read = await readMessage(facts, toolSet);
+          expect('body' in read && fastLaneAnswer(deps, toolSet, read, facts)?.answer).toMatchObject({ status: 200 });
+        },
+      );
+    }
   }
 
   it('leaves to the SDK what it does not answer exactly as the SDK would', async () => {

@@ -71,7 +71,7 @@ function expected(input: SearchInput, units: SearchWord[]): number[] {
 
 /** The products every unit matches, in the search's order. */
 function allOf(input: SearchInput, queryWords: SearchWord[], prefixUnit: SearchWord | undefined): number[] {
-  const category = input.category ? slugify(input.category) : null;
+  const category = typeof input.category === 'string' ? slugify(input.category) : null;
   const candidates = products.filter((p) => matches(queryWords, p.words, prefixUnit) && (category === null || p.categorySlug === category));
   if (input.latitude !== undefined) {
     const radius = input.radiusKm ?? 10;

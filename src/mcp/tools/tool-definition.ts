@@ -16,6 +16,13 @@ export interface ToolSpec<In extends z.ZodObject = z.ZodObject, Out extends z.Zo
   view?: string;
   /** A search: its runs are timed for the metrics (search_duration_seconds). */
   timed?: boolean;
+  /**
+   * Arguments refused as the call's JSON-RPC error (-32602) rather than as a tool error, when the
+   * tool's protocol says so (UCP's batch limit); null: none.
+   */
+  paramsRefusal?: (args: unknown) => string | null;
+  /** How many calls a call counts as against the tool-call quota (a batch: its items); 1 when unset. */
+  uses?: (args: unknown) => number;
   run: (ctx: AnswerContext, args: z.infer<In>) => CallToolResult;
 }
 

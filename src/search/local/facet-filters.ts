@@ -19,8 +19,8 @@ type FacetArgument = 'category' | 'brand';
 
 export interface FacetFilter<Row, K extends FacetArgument> {
   argument: K;
-  /** The value the argument names, or why none does (a tool error that names the known ones). */
-  find(reader: SearchReader, text: string): Row | { error: string };
+  /** The value the argument names (a list: any of them), or why none does (a tool error that names the known ones). */
+  find(reader: SearchReader, text: string | readonly string[]): Row | { error: string };
   /** Its token in the index and how many products have it. */
   facet(row: Row): Facet;
   /** What output.filters says of it. */
@@ -31,28 +31,37 @@ export interface FacetFilter<Row, K extends FacetArgument> {
 
 const quote = (text: string) => JSON.stringify(text.slice(0, 80));
 
-const category: FacetFilter<CategoryRow, 'category'> = {
+/** One category, or several asked together (any of them: UCP's filters.categories). */
+type Categories = readonly CategoryRow[];
+
+const category: FacetFilter<Categories, 'category'> = {
   argument: 'category',
   find: (reader, text) => {
-    const found = reader.categoryBySlug(slugify(text));
-    if (found) return found;
-    const known = reader.categories
-      .slice(0, 12)
-      .map((c) => `${c.name} (${c.slug})`)
-      .join(', ');
-    return {
-      error: `No category named ${quote(text)}. Categories: ${known}. catalog_overview lists them all; or leave category out and put the word in query.`,
-    };
+    const rows: CategoryRow[] = [];
+    for (const name of typeof text === 'string' ? [text] : text) {
+      const found = reader.categoryBySlug(slugify(name));
+      if (found === undefined) {
+        const known = reader.categories
+          .slice(0, 12)
+          .map((c) => `${c.name} (${c.slug})`)
+          .join(', ');
+        return {
+          error: `No category named ${quote(name)}. Categories: ${known}. catalog_overview lists them all; or leave category out and put the word in query.`,
+        };
+      }
+      if (!rows.includes(found)) rows.push(found);
+    }
+    return rows;
   },
-  facet: (row) => ({ token: categoryToken(row.id), products: row.productsCount }),
-  echo: (row) => ({ name: row.name, slug: row.slug }),
-  said: (row) => `in category ${row.name}`,
+  facet: (rows) => ({ tokens: rows.map((row) => categoryToken(row.id)), products: rows.reduce((sum, row) => sum + row.productsCount, 0) }),
+  echo: (rows) => ({ name: rows.map((row) => row.name).join(' | '), slug: rows.map((row) => row.slug).join(',') }),
+  said: (rows) => `in ${rows.length === 1 ? 'category' : 'categories'} ${rows.map((row) => row.name).join(' or ')}`,
 };
 
 const brand: FacetFilter<BrandRow, 'brand'> = {
   argument: 'brand',
   find: brandNamed,
-  facet: (row) => ({ token: brandToken(row.id), products: row.productsCount }),
+  facet: (row) => ({ tokens: [brandToken(row.id)], products: row.productsCount }),
   echo: (row) => ({ name: row.name }),
   said: (row) => `of brand ${row.name}`,
 };
@@ -77,7 +86,8 @@ export function askedFacets(reader: SearchReader, input: SearchInput): AskedFace
   const asked: AskedFacet[] = [];
   for (const filter of FACET_FILTERS as readonly FacetFilter<unknown, FacetArgument>[]) {
     const text = input[filter.argument];
-    if (text?.trim()) asked.push({ filter, found: filter.find(reader, text) });
+    const blank = text === undefined || (typeof text === 'string' ? !text.trim() : text.every((t) => !t.trim()));
+    if (!blank) asked.push({ filter, found: filter.find(reader, typeof text === 'string' ? text : text.filter((t) => t.trim())) });
   }
   return asked;
 }

@@ -10,7 +10,8 @@ export const SEARCH_MAX_LIMIT = 10;
 /** What a local search is asked: the tool's arguments (src/mcp/tools/search-local-products/schema.ts). */
 export type SearchInput = PlaceInput & {
   query?: string | undefined;
-  category?: string | undefined;
+  /** A category's name or slug; several: any of them (UCP's filters.categories). */
+  category?: string | readonly string[] | undefined;
   limit?: number | undefined;
   minPrice?: number | undefined;
   maxPrice?: number | undefined;

@@ -24,15 +24,15 @@ describe('a search request', () => {
     expect(matchBound(request())).toBe(900);
     expect(matchBound(request(), 'title')).toBe(300);
     expect(matchBound(request({ columns: 'naming' }))).toBe(400);
-    expect(matchBound(request({ facets: [{ token: 'k3', products: 50 }] }))).toBe(50);
+    expect(matchBound(request({ facets: [{ tokens: ['k3'], products: 50 }] }))).toBe(50);
     expect(matchBound(request({ price: { ordinals: { first: 11, last: 30 } } }))).toBe(20);
     expect(matchBound(request({ words: [] }))).toBe(Number.MAX_SAFE_INTEGER + 1);
   });
 
   it('costs a read as the sum of the lists it walks, every facet counted alike', () => {
     const facets = [
-      { token: 'k3', products: 50 },
-      { token: 'b7', products: 20 },
+      { tokens: ['k3'], products: 50 },
+      { tokens: ['b7'], products: 20 },
     ];
     expect(readCost(request(), 0)).toBe(900);
     expect(readCost(request({ facets }), 100)).toBe(900 + 50 + 20 + 100);
@@ -41,21 +41,25 @@ describe('a search request', () => {
   });
 
   it('costs a slice read at most the slice per list', () => {
-    const facets = [{ token: 'k3', products: 50 }];
+    const facets = [{ tokens: ['k3'], products: 50 }];
     expect(sliceCost(request({ facets }), 30)).toBe(30 + 30 + 30);
     expect(sliceCost(request({ facets }), 1_000)).toBe(1_000 + 50 + 900);
   });
 
   it('writes its facets, in order, and the plan’s own tokens into the expression', () => {
     const facets = [
-      { token: 'k3', products: 50 },
-      { token: 'b7', products: 20 },
+      { tokens: ['k3'], products: 50 },
+      { tokens: ['b7'], products: 20 },
     ];
     expect(expressionOf(request({ facets }), { facets: ['c1t2'] })).toBe(
       '{title description category brand} : ("geladeira") AND facets : (k3 AND b7 AND c1t2)',
     );
     expect(expressionOf(request(), { columns: 'title', anyFacets: [['m1', 'm2']] })).toBe(
       '{title} : ("geladeira") AND facets : (m1 OR m2)',
+    );
+    // A facet of several tokens (categories asked together) is one of them.
+    expect(expressionOf(request({ facets: [{ tokens: ['k3', 'k4'], products: 70 }, facets[1]!] }))).toBe(
+      '{title description category brand} : ("geladeira") AND facets : (b7) AND facets : (k3 OR k4)',
     );
   });
 

@@ -43,7 +43,8 @@ export const nothingFound = (): Found => ({ hits: [], total: () => exactly(0), c
  * the costs below treat a new filter as they treat category and brand, without naming it.
  */
 export interface Facet {
-  token: string;
+  /** The product has one of these (a category, or any of several categories asked together). */
+  tokens: readonly string[];
   products: number;
 }
 
@@ -118,8 +119,9 @@ export function sliceCost(request: SearchRequest, sliceEntries: number): number 
 /** The request's expression in its columns (or those given), with more filter tokens: all of `facets`, one of each `anyFacets` group. */
 export function expressionOf(request: SearchRequest, more: { columns?: Columns; facets?: string[]; anyFacets?: string[][] } = {}): string {
   const columns = more.columns ?? request.columns ?? 'any';
-  const facets = [...request.facets.map((f) => f.token), ...(more.facets ?? [])];
-  return searchExpression({ words: request.words, columns, facets, anyFacets: more.anyFacets ?? [] });
+  const facets = [...request.facets.flatMap((f) => (f.tokens.length === 1 ? f.tokens : [])), ...(more.facets ?? [])];
+  const anyFacets = [...request.facets.flatMap((f) => (f.tokens.length > 1 ? [[...f.tokens]] : [])), ...(more.anyFacets ?? [])];
+  return searchExpression({ words: request.words, columns, facets, anyFacets });
 }
 
 const toHit = ([productId, merchantId, views, likes, priceCents]: Match | [...Match, number]): Hit => ({

@@ -8,6 +8,7 @@ import { describeProductPagesContract } from '../../contract/pages-contract.ts';
 import { describeQuotaContract, SMALL_QUOTAS } from '../../contract/quota-contract.ts';
 import { describeSearchContract } from '../../contract/search-contract.ts';
 import { describeMissingSnapshotContract, describeStatsContract, type Send } from '../../contract/stats-contract.ts';
+import { describeUcpContract } from '../../contract/ucp-contract.ts';
 import { useNetlifyDev } from '../../support/netlify-target.ts';
 
 // One file, one NetlifyDev: each emulator rebuilds the functions into the same
@@ -21,6 +22,13 @@ const sendWith =
 describeStatsContract('Netlify Functions (local emulation)', () => sendWith(() => inject('sampleSnapshot')));
 describeMissingSnapshotContract('Netlify Functions (local emulation)', () => sendWith(() => `${inject('sampleSnapshot')}.missing`));
 describeMcpContract('Netlify Functions (local emulation)', () => (request) => netlify.send(request, inject('sampleSnapshot')));
+describeUcpContract(
+  'Netlify (local emulation: CDN files and Functions)',
+  () => (request) => netlify.send(request, inject('sampleSnapshot')),
+  {
+    profile: { validators: false },
+  },
+);
 describeAppViewsContract('Netlify Functions (local emulation)', () => (request) => netlify.send(request, inject('sampleSnapshot')));
 describeSearchContract(
   'Netlify Functions (local emulation)',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeAppViewsContract } from '../../contract/app-views-contract.ts';
 import { describeMcpContract, type Fetch } from '../../contract/mcp-contract.ts';
 import { describeSearchContract } from '../../contract/search-contract.ts';
+import { describeUcpContract } from '../../contract/ucp-contract.ts';
 import { BUILT_SITE_URL, type RunningServer, startBuiltServer } from '../../support/built-server.ts';
 import { requestOnce } from '../../support/raw-http.ts';
 
@@ -24,6 +25,7 @@ const overHttp = (): Fetch => (request) => {
 describeMcpContract('self-hosted server (real HTTP)', overHttp);
 describeAppViewsContract('self-hosted server (real HTTP)', overHttp, BUILT_SITE_URL);
 describeSearchContract('self-hosted server (real HTTP)', overHttp, () => inject('sampleSnapshot'));
+describeUcpContract('self-hosted server (real HTTP)', overHttp, { profile: { validators: true } });
 
 describe('MCP on a loopback address (self-hosted)', () => {
   /** fetch() will not send a forged Host header; node:http will. */

@@ -1,0 +1,73 @@
+import type { AnswerContext } from '../answers/context.ts';
+import type { ProductRow } from '../catalog-read/product-columns.ts';
+import { foldKey, slugify } from '../lib/text-keys.ts';
+import { failure, info, type UcpMessage } from './ucp-messages.ts';
+import { productIdOf, type UcpInput, ucpProduct } from './ucp-product.ts';
+import { ucpEnvelope } from './ucp-protocol.ts';
+import { type UcpFilters, type UcpGetProductRequest, type UcpLookupRequest, UCP_EXTENSION_KEYS as X } from './ucp-request.ts';
+
+/**
+ * Whether a product passes a lookup's filters (UCP: filters apply after the ids resolve, all of
+ * them): price in centavos, any of the categories, the brand. The place filters are a search's:
+ * a lookup names its products.
+ */
+function passes(row: ProductRow, filters: UcpFilters | undefined): boolean {
+  if (filters === undefined) return true;
+  const { price, categories } = filters;
+  if (price?.min !== undefined && row.priceCents < price.min) return false;
+  if (price?.max !== undefined && row.priceCents > price.max) return false;
+  if (categories !== undefined && categories.length > 0 && !categories.some((c) => slugify(c) === row.categorySlug)) return false;
+  const brand = filters[X.brand];
+  if (brand !== undefined && foldKey(brand) !== foldKey(row.brand)) return false;
+  return true;
+}
+
+/** The distinct identifiers of a lookup, in the order given: each is one lookup against the quotas. */
+export const distinctIds = (ids: readonly string[]): string[] => [...new Set(ids)];
+
+/** catalog lookup (dev.ucp.shopping.catalog.lookup): lookup_catalog's and POST /catalog/lookup's answer. */
+export function lookupCatalog(ctx: AnswerContext, request: UcpLookupRequest) {
+  const discovery = ctx.catalog().discovery;
+  const found = new Map<number, { row: ProductRow; inputs: UcpInput[] }>();
+  const messages: UcpMessage[] = [];
+  for (const id of distinctIds(request.ids)) {
+    const named = productIdOf(id);
+    const row = named === null ? undefined : discovery.product(named.productId);
+    if (named === null || row === undefined) {
+      messages.push(info('not_found', id));
+      continue;
+    }
+    const entry = found.get(row.id) ?? { row, inputs: [] };
+    entry.inputs.push({ id, match: named.variant ? 'exact' : 'featured' });
+    found.set(row.id, entry);
+  }
+  const products = [];
+  for (const { row, inputs } of found.values()) {
+    if (!passes(row, request.filters)) {
+      for (const input of inputs) messages.push(info('filtered_out', `${input.id}: does not match the filters`));
+      continue;
+    }
+    products.push(ucpProduct(row, { url: ctx.productUrl(row.id, row.slug), inputs }));
+  }
+  return { ucp: ucpEnvelope('lookup'), products, ...(messages.length > 0 ? { messages } : {}) };
+}
+
+/** get product (dev.ucp.shopping.catalog.lookup): get_product's and POST /catalog/product's answer. */
+export function getCatalogProduct(ctx: AnswerContext, request: UcpGetProductRequest) {
+  const named = productIdOf(request.id);
+  const row = named === null ? undefined : ctx.catalog().discovery.product(named.productId);
+  if (named === null || row === undefined) {
+    const content = `Product not found: ${request.id}. Ids come from search_catalog (products[].id, or variants[].id).`;
+    return { ucp: ucpEnvelope('lookup', 'error'), messages: [failure('not_found', content, 'unrecoverable')] };
+  }
+  if (!passes(row, request.filters)) {
+    const content = `Product ${request.id} does not match the filters given.`;
+    return { ucp: ucpEnvelope('lookup', 'error'), messages: [failure('not_found', content, 'unrecoverable')] };
+  }
+  const product = ucpProduct(row, { url: ctx.productUrl(row.id, row.slug) });
+  const messages =
+    request.selected !== undefined && request.selected.length > 0
+      ? [info('no_options', 'This product has no options: the selections narrow nothing.')]
+      : [];
+  return { ucp: ucpEnvelope('lookup'), product: { ...product, selected: [] }, ...(messages.length > 0 ? { messages } : {}) };
+}

@@ -1,0 +1,84 @@
+import type { ProductRow } from '../catalog-read/product-columns.ts';
+import type { Store } from '../catalog-read/store.ts';
+
+/*
+ * A product of this catalog as UCP's Product (types/product.json of v2026-04-08): one variant per
+ * product, as the catalog sells each product in one form at one price. Only what the catalog
+ * knows is said: no rating (likes are not ratings), no options, no SKU.
+ */
+
+/** A product's one variant: its id is the product's, with this suffix ("123" → "123-v1"). */
+const VARIANT_SUFFIX = '-v1';
+const PRODUCT_ID = /^[1-9][0-9]{0,14}$/;
+
+export const variantIdOf = (productId: number) => `${productId}${VARIANT_SUFFIX}`;
+
+/** The product a UCP id names, and whether it named the variant (null: not one of this catalog's ids). */
+export function productIdOf(id: string): { productId: number; variant: boolean } | null {
+  const variant = id.endsWith(VARIANT_SUFFIX);
+  const digits = variant ? id.slice(0, -VARIANT_SUFFIX.length) : id;
+  if (!PRODUCT_ID.test(digits)) return null;
+  const productId = Number(digits);
+  return Number.isSafeInteger(productId) ? { productId, variant } : null;
+}
+
+const price = (cents: number) => ({ amount: cents, currency: 'BRL' as const });
+
+/** An absolute http(s) URL, as UCP's `format: uri` fields take: a merchant's image URL is untrusted text. */
+function absoluteUrl(text: string): string | null {
+  if (!URL.canParse(text)) return null;
+  const url = new URL(text);
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+}
+
+export interface UcpInput {
+  id: string;
+  match: 'exact' | 'featured';
+}
+
+/** What a product's answer adds to its row: its page, and the store that puts it in the place searched. */
+export interface UcpProductFacts {
+  url: string;
+  /** The merchant's store nearest the place searched, when a place was. */
+  store?: (Store & { distanceKm?: number }) | undefined;
+  /** Lookups: the request's identifiers this product's variant answers. */
+  inputs?: UcpInput[];
+}
+
+export function ucpProduct(row: ProductRow, facts: UcpProductFacts) {
+  const description = { plain: row.description };
+  const image = absoluteUrl(row.imageUrl);
+  const media = image === null ? [] : [{ type: 'image', url: image, alt_text: row.title }];
+  const seller = { name: row.merchantName };
+  const variant = {
+    id: variantIdOf(row.id),
+    title: row.title,
+    description,
+    url: facts.url,
+    price: price(row.priceCents),
+    // Published products are in stock (the specification's rule until the export says otherwise).
+    availability: { available: true, status: 'in_stock' },
+    ...(media.length > 0 ? { media } : {}),
+    seller,
+    ...(facts.inputs ? { inputs: facts.inputs } : {}),
+  };
+  return {
+    id: String(row.id),
+    handle: row.slug,
+    title: row.title,
+    description,
+    url: facts.url,
+    categories: [{ value: row.category, taxonomy: 'merchant' }],
+    price_range: { min: price(row.priceCents), max: price(row.priceCents) },
+    ...(media.length > 0 ? { media } : {}),
+    variants: [variant],
+    ...(row.brand.trim() ? { tags: [row.brand] } : {}),
+    metadata: {
+      brand: row.brand,
+      merchant: { id: row.merchantId, name: row.merchantName },
+      ...(facts.store ? { store: facts.store } : {}),
+    },
+  };
+}
+
+export type UcpProduct = ReturnType<typeof ucpProduct>;
