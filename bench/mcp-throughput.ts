@@ -2,8 +2,9 @@
  * MCP tools/call and product page requests per second of the self-hosted server divided by REST
  * stats requests per second of the same server, in turn in one run, one load generator
  * (autocannon): get_product at 2025-06-18 (the contract's headers), at 2026-07-28 and as
- * claude.ai's connectors send it (a client allowance), search_local_products, and one product's
- * page (rendered once, then kept) beside them.
+ * claude.ai's connectors send it (a client allowance), search_local_products and UCP's face of
+ * the same search (search_catalog over MCP and REST) and lookup_catalog, and one product's page
+ * (rendered once, then kept) beside them.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -29,6 +30,10 @@ const call = (name: string, args: object, envelope = false) =>
     method: 'tools/call',
     params: { name, arguments: args, ...(envelope ? { _meta: ENVELOPE } : {}) },
   });
+
+const UCP_META = { 'ucp-agent': { profile: 'https://platform.example/profile.json' } };
+export const NATIVE_SEARCH = 'MCP search_local_products (2025-06-18)';
+export const UCP_SEARCH = 'UCP search_catalog, the same search (2025-06-18)';
 
 const loads = (productPage: string): Load[] => [
   { label: 'REST stats', path: '/api/public/v1/products/1/stats' },
@@ -65,11 +70,33 @@ const loads = (productPage: string): Load[] => [
     body: call('get_product', { productId: 1 }, true),
   },
   {
-    label: 'MCP search_local_products (2025-06-18)',
+    label: NATIVE_SEARCH,
     path: '/mcp',
     method: 'POST',
     headers: CONTRACT_HEADERS,
     body: call('search_local_products', { query: 'fone bluetooth', limit: 10 }),
+  },
+  // UCP's face of the same search (docs/api.md, "UCP"): the same words, page and place.
+  {
+    label: UCP_SEARCH,
+    path: '/ucp/mcp',
+    method: 'POST',
+    headers: CONTRACT_HEADERS,
+    body: call('search_catalog', { meta: UCP_META, catalog: { query: 'fone bluetooth', pagination: { limit: 10 } } }),
+  },
+  {
+    label: 'UCP REST POST /ucp/catalog/search',
+    path: '/ucp/catalog/search',
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'UCP-Agent': 'profile="https://platform.example/profile.json"' },
+    body: JSON.stringify({ query: 'fone bluetooth', pagination: { limit: 10 } }),
+  },
+  {
+    label: 'UCP lookup_catalog, one id (2025-06-18)',
+    path: '/ucp/mcp',
+    method: 'POST',
+    headers: CONTRACT_HEADERS,
+    body: call('lookup_catalog', { meta: UCP_META, catalog: { ids: ['1'] } }),
   },
   { label: 'product page (HTML)', path: productPage },
 ];

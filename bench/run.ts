@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSnapshot } from '../src/catalog-build/build-snapshot.ts';
-import { benchMcpThroughput, pageBytes, summarizeMcp } from './mcp-throughput.ts';
+import { benchMcpThroughput, NATIVE_SEARCH, pageBytes, summarizeMcp, UCP_SEARCH } from './mcp-throughput.ts';
 import { benchNetlifyBundleSize, formatBundleFigures } from './netlify-bundle-size.ts';
 import { benchPagesCrawl } from './pages-crawl.ts';
 import { benchSearchAttack, type LatencyFigures } from './search-attack.ts';
@@ -190,13 +190,21 @@ try {
     const built = await buildSnapshot({ sourceDir: 'data/sample', outFile: sample });
     if (!built.ok) throw new Error('the sample catalog does not build');
     const rounds = Number(values.rounds);
-    for (const row of summarizeMcp(await benchMcpThroughput({ snapshot: sample, rounds, seconds: Number(values.seconds) }))) {
+    const samples = await benchMcpThroughput({ snapshot: sample, rounds, seconds: Number(values.seconds) });
+    const rows = summarizeMcp(samples);
+    for (const row of rows) {
       console.log(
         `${row.label}: ${Math.round(row.rps)} req/s (p99 ${row.p99} ms), ratio to REST stats ${fixed(row.ratio)} ` +
           `(median of ${rounds} rounds)${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}`,
       );
     }
     console.log(`product page HTML: ${(pageBytes / 1024).toFixed(1)} kB`);
+    // UCP's face adds at most 20% over the native tool for the same search (issue 41): ucp / native ≥ 1 / 1.2.
+    const rate = (label: string) => rows.find((row) => row.label === label)!.ratio;
+    console.log(
+      `UCP search_catalog against search_local_products, the same search: ${fixed(rate(UCP_SEARCH) / rate(NATIVE_SEARCH))} ` +
+        `(target ≥ ${fixed(1 / 1.2)}: at most 20% more time a request)`,
+    );
   }
 
   if (values.only === undefined || values.only === 'stats') {

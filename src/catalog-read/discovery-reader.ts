@@ -87,6 +87,10 @@ export interface DiscoveryReader {
   categoryBySlug(slug: string): CategoryRow | undefined;
   /** A published product by id; drafts are not public. */
   product(id: number): ProductRow | undefined;
+  /** The published products of these ids, in one read, in no particular order (a lookup's batch). */
+  products(ids: readonly number[]): ProductRow[];
+  /** The descriptions of these products, in one read (a page of search results, which carry the rest). */
+  descriptions(ids: readonly number[]): Map<number, string>;
   storesOfMerchant(merchantId: number): StoreRow[];
   /** A merchant's store points only: what a radius search measures. */
   storePointsOfMerchant(merchantId: number): [storeId: number, latitude: number, longitude: number, cityId: number, districtId: number][];
@@ -128,6 +132,12 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
   // Scalar subqueries instead of joins, and no ORDER BY on the index scan (it is in id order
   // already): SQLite's joins and sort cost many times the lookup (docs/benchmarks.md, "MCP throughput").
   const product = db.prepare(`SELECT ${PRODUCT_ROW_SELECT} FROM products p WHERE p.id = ? AND p.published_at IS NOT NULL`);
+  const products = db.prepare(
+    `SELECT ${PRODUCT_ROW_SELECT} FROM products p WHERE p.id IN (SELECT value FROM json_each(?)) AND p.published_at IS NOT NULL`,
+  );
+  const descriptions = db
+    .prepare('SELECT id, description FROM products WHERE id IN (SELECT value FROM json_each(?)) AND published_at IS NOT NULL')
+    .raw();
   const storesOfMerchant = db.prepare(`SELECT ${STORE_COLUMNS} FROM stores WHERE merchant_id = ?`);
   const storePointsOfMerchant = db
     .prepare('SELECT id, latitude, longitude, city_id, district_id FROM stores WHERE merchant_id = ? ORDER BY id')
@@ -150,6 +160,8 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     districtsOfCity: (cityId, limit) => districtsOfCity.all(cityId, limit) as DistrictRow[],
     categoryBySlug: (slug) => categoryBySlug.get(slug) as CategoryRow | undefined,
     product: (id) => product.get(id) as ProductRow | undefined,
+    products: (ids) => (ids.length === 0 ? [] : (products.all(JSON.stringify(ids)) as ProductRow[])),
+    descriptions: (ids) => new Map(ids.length === 0 ? [] : (descriptions.all(JSON.stringify(ids)) as [number, string][])),
     storesOfMerchant: (merchantId) => (storesOfMerchant.all(merchantId) as StoreRow[]).sort((a, b) => a.id - b.id),
     storePointsOfMerchant: (merchantId) => storePointsOfMerchant.all(merchantId) as [number, number, number, number, number][],
     storePointsInBox: (minLat, maxLat, minLon, maxLon) => storePointsInBox.all(minLat, maxLat, minLon, maxLon) as StorePoint[],

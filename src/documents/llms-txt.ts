@@ -1,9 +1,10 @@
 import { PATHS, publicUrls } from '../contract/paths.ts';
 import { USAGE } from '../contract/service-info.ts';
 import { SERVED_PROTOCOL_VERSIONS } from '../mcp/protocol.ts';
-import { RESEARCH_TOOLS, TOOLS } from '../mcp/tool-list.ts';
+import { RESEARCH_TOOLS, TOOLS, UCP_TOOLS } from '../mcp/tool-list.ts';
 import { rateLimitSummary } from '../quota/policy.ts';
 import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT } from '../showcase/showcase-schema.ts';
+import { UCP_VERSION } from '../ucp/ucp-protocol.ts';
 import type { DocumentSources } from './document-sources.ts';
 import { OPENAPI_VERSION } from './openapi.ts';
 import { escapeMarkdownInline as md } from './text-escape.ts';
@@ -59,6 +60,11 @@ export function llmsTxt(sources: DocumentSources): string {
       'search and fetch (ChatGPT connectors, deep research)',
       endpoints.research,
       `A second MCP endpoint, same transport: ${RESEARCH_TOOLS.tools.map((tool) => `${tool.name}: ${tool.summary}`).join(' ')}`,
+    ),
+    link(
+      'UCP business profile',
+      discovery.ucpProfile,
+      `Universal Commerce Protocol ${UCP_VERSION}, read-only: catalog search and lookup over MCP (${endpoints.ucpMcp}: ${UCP_TOOLS.tools.map((tool) => tool.name).join(', ')}) and REST (POST ${PATHS.ucpSearch}, ${PATHS.ucpLookup}, ${PATHS.ucpProduct}). Prices in BRL centavos.`,
     ),
     '',
     '## REST endpoints',

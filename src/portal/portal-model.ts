@@ -4,6 +4,7 @@ import type { DocumentSources } from '../documents/document-sources.ts';
 import { openApiDocument } from '../documents/openapi.ts';
 import { TOOLS } from '../mcp/tool-list.ts';
 import { type RateLimitPolicy, rateLimitPolicy } from '../quota/policy.ts';
+import { UCP_VERSION } from '../ucp/ucp-protocol.ts';
 
 /*
  * What the developer portal (the landing page, src/pages/index.astro) shows, made from the same
@@ -46,6 +47,8 @@ export interface PortalModel {
   siteUrl: string;
   mcpUrl: string;
   researchUrl: string;
+  /** The Universal Commerce Protocol face: its business profile and its two bindings. */
+  ucp: { version: string; profile: string; mcp: string; rest: string };
   counts: { products: number; merchants: number; stores: number; cities: number; categories: number };
   defaultCity: string;
   catalogVersion: string;
@@ -200,13 +203,14 @@ export function curlExamples(sources: DocumentSources, mcpUrl: string, defaultCi
 }
 
 export function portalModel(sources: DocumentSources): PortalModel {
-  const { documents, endpoints } = publicUrls(sources.siteUrl);
+  const { documents, endpoints, discovery } = publicUrls(sources.siteUrl);
   const { overview } = sources;
   const defaultCity = overview.defaultCity.name;
   return {
     siteUrl: sources.siteUrl,
     mcpUrl: endpoints.mcp,
     researchUrl: endpoints.research,
+    ucp: { version: UCP_VERSION, profile: discovery.ucpProfile, mcp: endpoints.ucpMcp, rest: endpoints.ucpRest },
     counts: overview.counts,
     defaultCity,
     catalogVersion: sources.meta.catalogVersion,
@@ -228,6 +232,7 @@ export function portalModel(sources: DocumentSources): PortalModel {
       { url: documents.llms, what: 'the service for language-model agents, in plain text' },
       { url: documents.openapiJson, what: `OpenAPI description of the REST API (also ${documents.openapiYaml})` },
       { url: documents.sitemap, what: 'every page, products included' },
+      { url: discovery.ucpProfile, what: `UCP business profile (Universal Commerce Protocol ${UCP_VERSION}): catalog search and lookup` },
       { url: sources.siteUrl + PATHS.robots, what: 'what crawlers may read' },
     ],
   };

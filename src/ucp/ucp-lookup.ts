@@ -30,15 +30,18 @@ export function lookupCatalog(ctx: AnswerContext, request: UcpLookupRequest) {
   const discovery = ctx.catalog().discovery;
   const found = new Map<number, { row: ProductRow; inputs: UcpInput[] }>();
   const messages: UcpMessage[] = [];
-  for (const id of distinctIds(request.ids)) {
-    const named = productIdOf(id);
-    const row = named === null ? undefined : discovery.product(named.productId);
-    if (named === null || row === undefined) {
+  const ids = distinctIds(request.ids);
+  const named = ids.map(productIdOf);
+  const rows = new Map(discovery.products(named.flatMap((n) => (n === null ? [] : [n.productId]))).map((row) => [row.id, row]));
+  for (const [i, id] of ids.entries()) {
+    const name = named[i]!;
+    const row = name === null ? undefined : rows.get(name.productId);
+    if (name === null || row === undefined) {
       messages.push(info('not_found', id));
       continue;
     }
     const entry = found.get(row.id) ?? { row, inputs: [] };
-    entry.inputs.push({ id, match: named.variant ? 'exact' : 'featured' });
+    entry.inputs.push({ id, match: name.variant ? 'exact' : 'featured' });
     found.set(row.id, entry);
   }
   const products = [];

@@ -1,5 +1,6 @@
 import type { ProductRow } from '../catalog-read/product-columns.ts';
 import type { Store } from '../catalog-read/store.ts';
+import { BoundedCache } from '../lib/bounded-cache.ts';
 
 /*
  * A product of this catalog as UCP's Product (types/product.json of v2026-04-08): one variant per
@@ -24,11 +25,18 @@ export function productIdOf(id: string): { productId: number; variant: boolean }
 
 const price = (cents: number) => ({ amount: cents, currency: 'BRL' as const });
 
+/** Image URLs already read: parsing one costs a few microseconds, and a page of results has ten. */
+const readUrls = new BoundedCache<string, string | null>(10_000);
+
 /** An absolute http(s) URL, as UCP's `format: uri` fields take: a merchant's image URL is untrusted text. */
 function absoluteUrl(text: string): string | null {
-  if (!URL.canParse(text)) return null;
-  const url = new URL(text);
-  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  let href = readUrls.get(text);
+  if (href === undefined) {
+    const url = URL.canParse(text) ? new URL(text) : null;
+    href = url !== null && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : null;
+    readUrls.set(text, href);
+  }
+  return href;
 }
 
 export interface UcpInput {
@@ -45,7 +53,13 @@ export interface UcpProductFacts {
   inputs?: UcpInput[];
 }
 
-export function ucpProduct(row: ProductRow, facts: UcpProductFacts) {
+/** What a UCP product is made of: a catalog row, or a search result with its description. */
+export type UcpProductSource = Pick<
+  ProductRow,
+  'id' | 'title' | 'description' | 'category' | 'brand' | 'priceCents' | 'imageUrl' | 'merchantId' | 'merchantName'
+>;
+
+export function ucpProduct(row: UcpProductSource, facts: UcpProductFacts) {
   const description = { plain: row.description };
   const image = absoluteUrl(row.imageUrl);
   const media = image === null ? [] : [{ type: 'image', url: image, alt_text: row.title }];
@@ -53,18 +67,17 @@ export function ucpProduct(row: ProductRow, facts: UcpProductFacts) {
   const variant = {
     id: variantIdOf(row.id),
     title: row.title,
-    description,
-    url: facts.url,
+    // The one variant is the product as sold: its description is the product's, not repeated.
+    description: { plain: row.title },
     price: price(row.priceCents),
     // Published products are in stock (the specification's rule until the export says otherwise).
     availability: { available: true, status: 'in_stock' },
-    ...(media.length > 0 ? { media } : {}),
+    // Its page and image are the product's (UCP's variant url and media are optional): not repeated.
     seller,
     ...(facts.inputs ? { inputs: facts.inputs } : {}),
   };
   return {
     id: String(row.id),
-    handle: row.slug,
     title: row.title,
     description,
     url: facts.url,

@@ -64,11 +64,24 @@ export function searchCatalog(ctx: AnswerContext, request: UcpSearchRequest) {
   const { input, notes } = searchInputOf(ctx, request);
   const { output, isError } = searchLocalProducts(ctx, input);
   if (isError) return { ucp: ucpEnvelope('search', 'error'), messages: [failure('invalid_request', output.message)] };
-  const discovery = ctx.catalog().discovery;
-  const products = output.results.flatMap((result) => {
-    const row = discovery.product(result.productId);
-    return row === undefined ? [] : [ucpProduct(row, { url: result.url, store: result.store })];
-  });
+  // The results carry all but the description UCP's product has: the page's, in one read.
+  const descriptions = ctx.catalog().discovery.descriptions(output.results.map((r) => r.productId));
+  const products = output.results.map((result) =>
+    ucpProduct(
+      {
+        id: result.productId,
+        title: result.title,
+        description: descriptions.get(result.productId) ?? '',
+        category: result.category,
+        brand: result.brand,
+        priceCents: result.price.cents,
+        imageUrl: result.imageUrl,
+        merchantId: result.merchant.id,
+        merchantName: result.merchant.name,
+      },
+      { url: result.url, store: result.store },
+    ),
+  );
   return {
     ucp: ucpEnvelope('search'),
     products,

@@ -77,6 +77,59 @@ export function describeUcpContract(name: string, target: () => Fetch, options: 
         ]);
         expect(profile.ucp.payment_handlers).toEqual({});
         expect(profile.signing_keys).toBeUndefined();
+        // The documents agents and developers read first name it.
+        for (const path of ['/llms.txt', '/']) {
+          const text = await (await target()(new Request(ORIGIN + path))).text();
+          expect(text, path).toMatch(/https?:\/\/[^\s"<)]+\/\.well-known\/ucp/);
+        }
+      });
+    }
+
+    if (options.profile) {
+      it('serves a client that knows only the spec: endpoints from the profile, search paged to its end, lookup and detail, over both bindings', async () => {
+        const fetch = target();
+        const profile = (await (await fetch(new Request(`${ORIGIN}/.well-known/ucp`))).json()) as Json;
+        const endpoint = (transport: string) =>
+          new URL(profile.ucp.services['dev.ucp.shopping'].find((s: Json) => s.transport === transport).endpoint).pathname;
+        // REST: {endpoint}/catalog/…, as rest.md names the paths.
+        const rest = endpoint('rest');
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        for (let page = 0; page < 20; page++) {
+          const { json } = await post(fetch, `${rest}/catalog/search`, {
+            query: 'fone',
+            pagination: { limit: 10, ...(cursor ? { cursor } : {}) },
+          });
+          valid(validateSearchResponse(json));
+          seen.push(...json.products.map((p: Json) => p.id));
+          if (!json.pagination.has_next_page) break;
+          cursor = json.pagination.cursor;
+        }
+        expect(new Set(seen).size).toBe(seen.length);
+        expect(seen.length).toBeGreaterThan(10);
+        const looked = await post(fetch, `${rest}/catalog/lookup`, { ids: seen.slice(0, 3) });
+        valid(validateLookupResponse(looked.json));
+        expect(looked.json.products.map((p: Json) => p.id).sort()).toEqual(seen.slice(0, 3).sort());
+        const detail = await post(fetch, `${rest}/catalog/product`, { id: `${seen[0]}-v1` });
+        valid(validateGetProductResponse(detail.json));
+        // MCP: JSON-RPC tools/call at the mcp endpoint, the request under catalog, meta beside it.
+        const mcp = endpoint('mcp');
+        const call = async (name: string, catalog: unknown) => {
+          const { json } = await post(
+            fetch,
+            mcp,
+            { jsonrpc: '2.0', id: name, method: 'tools/call', params: { name, arguments: { meta: META, catalog } } },
+            { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' },
+          );
+          return json.result.structuredContent as Json;
+        };
+        const first = await call('search_catalog', { query: 'fone', pagination: { limit: 10 } });
+        valid(validateSearchResponse(first));
+        expect(first.products.map((p: Json) => p.id)).toEqual(seen.slice(0, 10));
+        const second = await call('search_catalog', { query: 'fone', pagination: { limit: 10, cursor: first.pagination.cursor } });
+        expect(second.products.map((p: Json) => p.id)).toEqual(seen.slice(10, 20));
+        valid(validateLookupResponse(await call('lookup_catalog', { ids: seen.slice(0, 2) })));
+        valid(validateGetProductResponse(await call('get_product', { id: seen[1] })));
       });
     }
 
