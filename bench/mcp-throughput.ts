@@ -34,6 +34,7 @@ const call = (name: string, args: object, envelope = false) =>
 const UCP_META = { 'ucp-agent': { profile: 'https://platform.example/profile.json' } };
 export const NATIVE_SEARCH = 'MCP search_local_products (2025-06-18)';
 export const UCP_SEARCH = 'UCP search_catalog, the same search (2025-06-18)';
+export const UCP_REST_SEARCH = 'UCP REST POST /ucp/catalog/search';
 
 const loads = (productPage: string): Load[] => [
   { label: 'REST stats', path: '/api/public/v1/products/1/stats' },
@@ -85,7 +86,7 @@ const loads = (productPage: string): Load[] => [
     body: call('search_catalog', { meta: UCP_META, catalog: { query: 'fone bluetooth', pagination: { limit: 10 } } }),
   },
   {
-    label: 'UCP REST POST /ucp/catalog/search',
+    label: UCP_REST_SEARCH,
     path: '/ucp/catalog/search',
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'UCP-Agent': 'profile="https://platform.example/profile.json"' },
@@ -168,4 +169,15 @@ export function summarizeMcp(samples: McpSample[]) {
       non2xx: of.reduce((n, s) => n + s.non2xx, 0),
     };
   });
+}
+
+/** The median over rounds of one load's req/s divided by another's in the same round (UCP's face against the native tool). */
+export function pairRatio(samples: McpSample[], label: string, against: string): { median: number; rounds: number[] } {
+  const of = (l: string) => samples.filter((s) => s.label === l).map((s) => s.requestsPerSecond);
+  const ours = of(label);
+  const theirs = of(against);
+  const rounds = ours.map((rps, i) => rps / theirs[i]!);
+  const sorted = [...rounds].sort((a, b) => a - b);
+  const median = (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.floor(sorted.length / 2)]!) / 2;
+  return { median, rounds };
 }

@@ -13,6 +13,8 @@ export function robotsTxt(siteUrl: string): string {
     `Allow: ${PATHS.serverCard}`,
     `Disallow: ${PATHS.publicApi}`,
     `Disallow: ${PATHS.mcp}`,
+    // UCP's bindings (/ucp/mcp, /ucp/catalog/…) are agents' too; its profile, /.well-known/ucp, is a document.
+    `Disallow: ${PATHS.ucpRest}/`,
     'Allow: /',
     '',
     `Sitemap: ${siteUrl}${PATHS.sitemap}`,

@@ -36,6 +36,7 @@ export function describeDocumentsContract(target: string, send: () => Send, brok
       const lines = (await response.text()).split('\n');
       expect(lines).toContain('User-agent: *');
       expect(lines).toContain('Disallow: /api/public/');
+      expect(lines).toContain('Disallow: /ucp/');
       expect(lines.find((line) => line.startsWith('Sitemap: '))).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/);
     });
 
