@@ -8,6 +8,7 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { mirrorProject } from '../../../bench/support/netlify-bundle.ts';
 import { NETLIFY_FUNCTION_PATHS, NETLIFY_OTHER_METHODS, NETLIFY_RATE_LIMITED_PATH } from '../../../src/app/routes.ts';
 import { NETLIFY_FIRST_LINE } from '../../../src/flood-limit/flood-limit.ts';
 import { bucketStoreName } from '../../../src/quota/blobs-quota-store.ts';
@@ -22,30 +23,18 @@ const bundles: Record<string, string> = {};
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'catalog-bundle-'));
-  const { config } = await resolveConfig({ cwd: process.cwd(), offline: true });
-  // A deploy bundles the snapshot `npm run build` left in data/; a fresh clone has none yet.
-  const snapshot = join('data', 'catalog.sqlite');
-  const placed = !existsSync(snapshot);
-  if (placed) copyFileSync(inject('sampleSnapshot'), snapshot);
-  // @netlify/build hands zip-it-and-ship-it these netlify.toml keys in camelCase.
-  const results = await zipFunctions([config.functionsDirectory ?? 'netlify/functions'], out, {
+  // A deploy bundles the snapshot `npm run build` left in data/: here the sample's, in a hard-linked
+  // mirror of the project, so the checkout's data/ is never touched (another suite bundles the
+  // checkout's functions at the same time, and a file appearing and going under it broke its walk).
+  const mirror = await mirrorProject(out);
+  copyFileSync(inject('sampleSnapshot'), join(mirror.root, 'data', 'catalog.sqlite'));
+  // netlify.toml's [functions] blocks ('*' and per function), as a deploy passes them.
+  const results = await zipFunctions([join(mirror.root, 'netlify', 'functions')], join(out, 'bundles'), {
     archiveFormat: 'none',
-    basePath: process.cwd(),
-    repositoryRoot: process.cwd(),
-    // Every block of netlify.toml's [functions] ('*' and per function), as a deploy passes them.
-    config: Object.fromEntries(
-      Object.entries(
-        (config.functions ?? {}) as Record<
-          string,
-          { included_files?: string[]; node_bundler?: 'nft' | 'esbuild'; external_node_modules?: string[] }
-        >,
-      ).map(([name, settings]) => [
-        name,
-        { includedFiles: settings.included_files, nodeBundler: settings.node_bundler, externalNodeModules: settings.external_node_modules },
-      ]),
-    ),
+    basePath: mirror.root,
+    repositoryRoot: mirror.root,
+    config: mirror.config,
   });
-  if (placed) rmSync(snapshot);
   expect(results.map((r) => r.name).sort()).toEqual(['other-methods', 'quota-sweep', 'rate-limited', 'service']);
   for (const result of results) {
     bundles[result.name] = result.path;
@@ -130,6 +119,9 @@ describe('Netlify function bundle', () => {
       '/mcp/',
       '/mcp/research',
       '/mcp/research/',
+      '/ucp/mcp',
+      '/ucp/mcp/',
+      '/ucp/*',
       '/gpt/products.json',
       '/produtos/*',
     ]);
@@ -173,7 +165,7 @@ describe('Netlify function bundle', () => {
   it("puts Netlify's first line in the manifest it deploys: the service function's rule, rewriting to a function without one", () => {
     // What a deploy uploads as each function's traffic_rules (deployFiles.functions_config in Netlify's API).
     type Entry = { name: string; routes?: { pattern?: string; literal?: string }[]; trafficRules?: unknown };
-    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { functions: Entry[] };
+    const manifest = JSON.parse(readFileSync(join(out, 'bundles', 'manifest.json'), 'utf8')) as { functions: Entry[] };
     const byName = new Map(manifest.functions.map((f) => [f.name, f]));
     expect(byName.get('service')?.trafficRules).toEqual({
       action: {

@@ -86,7 +86,9 @@ type Kind = 'api' | 'mcp' | 'showcase' | 'health' | 'pages' | 'site';
 function kindOf(pathname: string): Kind {
   if (PUBLISHED.has(pathname)) return 'site';
   if (pathname === '/api' || pathname.startsWith('/api/')) return 'api';
-  if (['/mcp', '/mcp/', '/mcp/research', '/mcp/research/'].includes(pathname)) return 'mcp';
+  if (['/mcp', '/mcp/', '/mcp/research', '/mcp/research/', '/ucp/mcp', '/ucp/mcp/'].includes(pathname)) return 'mcp';
+  // UCP's REST binding: the API's contract shape for what it does not answer (405, 404).
+  if (pathname.startsWith('/ucp/')) return 'api';
   if (pathname === '/gpt/products.json') return 'showcase';
   if (pathname === '/healthz' || pathname === '/readyz') return 'health';
   if (pathname.startsWith('/produtos/')) return 'pages';
@@ -271,7 +273,18 @@ const statsPath = fc
 
 const publishedPath = fc
   .tuple(
-    fc.constantFrom(...PUBLISHED.keys(), '/', '/gpt/products.json', '/mcp', '/mcp/research', '/healthz', '/produtos/1/x', '/produtos/1'),
+    fc.constantFrom(
+      ...PUBLISHED.keys(),
+      '/',
+      '/gpt/products.json',
+      '/mcp',
+      '/mcp/research',
+      '/ucp/mcp',
+      '/ucp/catalog/search',
+      '/healthz',
+      '/produtos/1/x',
+      '/produtos/1',
+    ),
     fc.constantFrom('', '/', '/.', '/..', '.html', '/index.html', '%2e', '~', '.bak'),
     fc.constantFrom('', '/a/..', '/%2e%2e', '/_astro/..', '//', '/api/..', '/./'),
   )
