@@ -76,7 +76,10 @@ if (!result.ok) {
   process.exit(1);
 }
 const { counts } = result;
+// Bad optional values (the offer's facts) never reject the export: each was dropped alone, said here.
+for (const issue of result.dropped) console.error(`  ${formatIssue(issue)}`);
+if (result.droppedCount > result.dropped.length) console.error(`  … and ${result.droppedCount - result.dropped.length} more`);
 console.error(
   `[catalog] ${elapsed()}s done: ${counts.products} products, ${counts.merchants} merchants, ${counts.stores} stores, ` +
-    `${counts.engagement} counters; version ${result.catalogVersion}`,
+    `${counts.engagement} counters${result.droppedCount > 0 ? `, ${result.droppedCount} optional value(s) dropped` : ''}; version ${result.catalogVersion}`,
 );

@@ -4,6 +4,8 @@ export interface BuildIssue {
   line: number | null;
   field: string | null;
   message: string;
+  /** An optional value the build dropped (offer-facts.ts): reported, never fatal. */
+  dropped?: true;
 }
 
 export function formatIssue(issue: BuildIssue): string {

@@ -44,7 +44,16 @@ export interface BuildOptions {
 }
 
 export type BuildResult =
-  | { ok: true; counts: LoadCounts; catalogVersion: string; generatedAt: string; outFile: string }
+  | {
+      ok: true;
+      counts: LoadCounts;
+      catalogVersion: string;
+      generatedAt: string;
+      outFile: string;
+      /** Optional values dropped (offer-facts.ts): the first `keepIssues`, and how many in all. */
+      dropped: BuildIssue[];
+      droppedCount: number;
+    }
   | { ok: false; issues: BuildIssue[]; issueCount: number };
 
 /**
@@ -59,6 +68,7 @@ export type BuildResult =
  */
 export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
   const issues = new IssueLog(options.keepIssues ?? 50);
+  const drops = new IssueLog(options.keepIssues ?? 50);
   const files = locateExportFiles(options.sourceDir, issues);
   const synonymsFile = locateSynonymsFile(options.sourceDir);
   // Read first: a few kilobytes, and a mistake in it fails the build before the long part.
@@ -78,7 +88,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
 
     const { loaders, counts, finish, mainImageOrigins } = createRecordLoaders(db);
     db.exec('BEGIN');
-    const digests = await loadFiles(files, loaders, issues, options);
+    const digests = await loadFiles(files, loaders, issues, drops, options);
     if (issues.count > 0) {
       db.exec('ROLLBACK');
       return { ok: false, issues: issues.kept, issueCount: issues.count };
@@ -115,7 +125,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     db.pragma('journal_mode = DELETE');
     db.close();
     renameSync(tempFile, options.outFile);
-    return { ok: true, counts, catalogVersion, generatedAt, outFile: options.outFile };
+    return { ok: true, counts, catalogVersion, generatedAt, outFile: options.outFile, dropped: drops.kept, droppedCount: drops.count };
   } finally {
     if (db.open) db.close();
     rmSync(tempFile, { force: true });
@@ -155,6 +165,7 @@ function loadFiles(
   files: ExportFile[],
   loaders: ReturnType<typeof createRecordLoaders>['loaders'],
   issues: IssueLog,
+  drops: IssueLog,
   { onProgress, mainThreadParses = 'when-idle' }: BuildOptions,
 ): Promise<Map<string, string>> {
   const input: ParseWorkerInput = { files: files.map(({ kind, path, name }) => ({ kind, path, name })), mainThreadParses };
@@ -189,7 +200,7 @@ function loadFiles(
           if (problem) found.push({ file: file.name, line: batch.lines[i]!, ...problem });
         });
         found.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-        for (const issue of found) issues.add(issue);
+        for (const issue of found) (issue.dropped ? drops : issues).add(issue);
         const done = (loaded.get(file.kind) ?? 0) + batch.records.length;
         loaded.set(file.kind, done);
         onProgress?.({ phase: 'load', file: file.name, records: done, bytesRead: message.bytesRead, bytesTotal: file.size });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../catalog-read/ids.ts';
+import { checkedAgainstPrice, OFFER_SHAPE } from './offer-facts.ts';
 
 /*
  * The catalog export format: one zod schema per record kind. The snapshot build validates every
@@ -59,21 +60,25 @@ export const StoreRecordSchema = z.strictObject({
   longitude: z.number().min(-180).max(180),
 });
 
-export const ProductRecordSchema = z.strictObject({
-  id: IdSchema,
-  merchantId: IdSchema,
-  title: line(300),
-  description: paragraphs(5000),
-  category: line(120),
-  brand: line(120),
-  /** Price in integer centavos (R$ 1.299,90 is 129990). */
-  priceCents: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  slug,
-  imageUrl: z.url({ protocol: /^https?$/ }).max(2000),
-  /** When the product was published; null keeps it out of discovery (a draft). */
-  publishedAt: isoDateTime.nullable(),
-  updatedAt: isoDateTime,
-});
+export const ProductRecordSchema = z
+  .strictObject({
+    id: IdSchema,
+    merchantId: IdSchema,
+    title: line(300),
+    description: paragraphs(5000),
+    category: line(120),
+    brand: line(120),
+    /** Price in integer centavos (R$ 1.299,90 is 129990). */
+    priceCents: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    slug,
+    imageUrl: z.url({ protocol: /^https?$/ }).max(2000),
+    /** When the product was published; null keeps it out of discovery (a draft). */
+    publishedAt: isoDateTime.nullable(),
+    updatedAt: isoDateTime,
+    /** The offer's facts: optional, and a bad value is dropped alone (offer-facts.ts). */
+    ...OFFER_SHAPE,
+  })
+  .transform(checkedAgainstPrice);
 
 const counter = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 

@@ -1,5 +1,6 @@
 import type { BuildIssue } from './build-issues.ts';
-import { EXPORT_FILES, type ExportKind } from './export-records.ts';
+import { EXPORT_FILES, type ExportKind, type ProductRecord } from './export-records.ts';
+import { droppedValues } from './offer-facts.ts';
 
 /** Valid records with their line numbers, and the located issues of the lines that were not. */
 export interface ParsedLines {
@@ -28,6 +29,11 @@ export function parseRecordLine(kind: ExportKind, file: string, lineNumber: numb
   if (parsed.success) {
     into.records.push(parsed.data);
     into.lines.push(lineNumber);
+    if (kind === 'products') {
+      const product = parsed.data as ProductRecord;
+      for (const { field, message } of droppedValues(value as Record<string, unknown>, product))
+        into.issues.push({ file, line: lineNumber, field: `product ${product.id}: ${field}`, message, dropped: true });
+    }
     return;
   }
   for (const issue of parsed.error.issues) {

@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { INSERT_PRODUCT, PRODUCT_ROW_SELECT, PRODUCTS_TABLE, type ProductRow, productValues } from './product-columns.ts';
 
 describe('the product column list', () => {
-  it('declares the table of snapshot schema 10, to the character', () => {
+  it('declares the table of snapshot schema 11, to the character', () => {
     expect(PRODUCTS_TABLE).toBe(`CREATE TABLE products (
   id INTEGER PRIMARY KEY,
   merchant_id INTEGER NOT NULL,
@@ -16,13 +16,20 @@ describe('the product column list', () => {
   slug TEXT NOT NULL,
   image_url TEXT NOT NULL,
   published_at TEXT,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  availability TEXT,
+  list_price_cents INTEGER,
+  pix_price_cents INTEGER,
+  installments_count INTEGER,
+  installments_interest_free INTEGER,
+  condition TEXT,
+  gtin TEXT
 );`);
   });
 
   it('inserts every column, the ids the build assigns from them and the rest from the record', () => {
     expect(INSERT_PRODUCT).toBe(
-      'INSERT INTO products (id, merchant_id, title, description, category, category_id, brand, brand_id, price_cents, slug, image_url, published_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO products (id, merchant_id, title, description, category, category_id, brand, brand_id, price_cents, slug, image_url, published_at, updated_at, availability, list_price_cents, pix_price_cents, installments_count, installments_interest_free, condition, gtin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const record = {
       id: 1,
@@ -39,7 +46,18 @@ describe('the product column list', () => {
     };
     const into: unknown[] = [];
     expect(productValues(record, { categoryId: 7, brandId: 8 }, into)).toBe(into);
-    expect(into).toEqual([1, 2, 't', 'd', 'c', 7, 'b', 8, 3, 's', 'i', null, 'u']);
+    // The offer's facts absent: NULL each.
+    expect(into).toEqual([1, 2, 't', 'd', 'c', 7, 'b', 8, 3, 's', 'i', null, 'u', null, null, null, null, null, null, null]);
+    const offer = { availability: 'preorder', listPriceCents: 5, pixPriceCents: 2, installments: { count: 10, interestFree: true } };
+    expect(productValues({ ...record, ...offer, condition: 'new', gtin: '12345670' }, { categoryId: 7, brandId: 8 }).slice(13)).toEqual([
+      'preorder',
+      5,
+      2,
+      10,
+      1,
+      'new',
+      '12345670',
+    ]);
   });
 
   it('reads a row by field names, lookups after their column', () => {
@@ -47,7 +65,9 @@ describe('the product column list', () => {
       'p.id AS id, p.merchant_id AS merchantId, (SELECT name FROM merchants WHERE id = p.merchant_id) AS merchantName, ' +
         '(SELECT slug FROM merchants WHERE id = p.merchant_id) AS merchantSlug, p.title AS title, p.description AS description, ' +
         'p.category AS category, (SELECT slug FROM categories WHERE id = p.category_id) AS categorySlug, p.brand AS brand, ' +
-        'p.price_cents AS priceCents, p.slug AS slug, p.image_url AS imageUrl, p.published_at AS publishedAt, p.updated_at AS updatedAt',
+        'p.price_cents AS priceCents, p.slug AS slug, p.image_url AS imageUrl, p.published_at AS publishedAt, p.updated_at AS updatedAt, ' +
+        'p.availability AS availability, p.list_price_cents AS listPriceCents, p.pix_price_cents AS pixPriceCents, ' +
+        'p.installments_count AS installmentsCount, p.installments_interest_free AS installmentsInterestFree, p.condition AS condition, p.gtin AS gtin',
     );
   });
 
@@ -67,6 +87,13 @@ describe('the product column list', () => {
       imageUrl: string;
       publishedAt: string;
       updatedAt: string;
+      availability: string | null;
+      listPriceCents: number | null;
+      pixPriceCents: number | null;
+      installmentsCount: number | null;
+      installmentsInterestFree: number | null;
+      condition: string | null;
+      gtin: string | null;
     }>();
   });
 });

@@ -35,7 +35,25 @@ export const PRODUCT_COLUMNS = [
   { name: 'image_url', sql: 'TEXT NOT NULL', field: 'imageUrl' },
   { name: 'published_at', sql: 'TEXT', field: 'publishedAt' },
   { name: 'updated_at', sql: 'TEXT NOT NULL', field: 'updatedAt' },
+  // The offer's facts (src/catalog-build/offer-facts.ts): null when the export gave none, or the build dropped it.
+  { name: 'availability', sql: 'TEXT', field: 'availability' },
+  { name: 'list_price_cents', sql: 'INTEGER', field: 'listPriceCents' },
+  { name: 'pix_price_cents', sql: 'INTEGER', field: 'pixPriceCents' },
+  { name: 'installments_count', sql: 'INTEGER', field: 'installmentsCount', from: (r) => r.installments?.count ?? null },
+  {
+    name: 'installments_interest_free',
+    sql: 'INTEGER',
+    field: 'installmentsInterestFree',
+    from: (r) => (r.installments == null ? null : r.installments.interestFree ? 1 : 0),
+  },
+  { name: 'condition', sql: 'TEXT', field: 'condition' },
+  { name: 'gtin', sql: 'TEXT', field: 'gtin' },
 ] as const satisfies readonly ProductColumn[];
+
+/** What a column written `from` the record reads of it: the installments, one object in the export. */
+interface NestedFields {
+  installments?: { count: number; interestFree: boolean } | null | undefined;
+}
 
 interface ProductColumn {
   /** The column's name in SQL. */
@@ -48,6 +66,8 @@ interface ProductColumn {
   unread?: true;
   /** Text discovery reads through it from another table: row field → scalar subquery on `p`. */
   lookups?: Readonly<Record<string, string>>;
+  /** Written from the record by this (a part of a nested field), not from a field of its name. */
+  from?: (record: NestedFields) => number | string | null;
 }
 
 type Column = (typeof PRODUCT_COLUMNS)[number];
@@ -71,8 +91,10 @@ export type ProductColumnsRow = { [C in Column as C extends { unread: true } ? n
 /** A published product as discovery shows it (the reader reads published products only). */
 export type ProductRow = ProductColumnsRow & { publishedAt: string };
 
-/** The export record's fields the table holds (the record itself is the build's, src/catalog-build/). */
-export type ProductRecordFields = { [C in Column as C['field'] extends keyof AssignedIds ? never : C['field']]: unknown };
+/** The export record's fields the table holds (the record itself is the build's, src/catalog-build/); a nullable column's may be absent. */
+export type ProductRecordFields = {
+  [C in Column as C['field'] extends keyof AssignedIds ? never : C extends { from: unknown } ? never : C['field']]?: unknown;
+} & NestedFields;
 
 /** The table's declaration, as the snapshot's schema has it. */
 export const PRODUCTS_TABLE = `CREATE TABLE products (
@@ -85,12 +107,15 @@ export const INSERT_PRODUCT = `INSERT INTO products (${PRODUCT_COLUMNS.map((c) =
 const FIELDS = PRODUCT_COLUMNS.map((c) => c.field);
 const ASSIGNED_IDS = new Set<string>(['categoryId', 'brandId'] satisfies (keyof AssignedIds)[]);
 const FROM_IDS = FIELDS.map((field) => ASSIGNED_IDS.has(field));
+const FROM_RECORD = PRODUCT_COLUMNS.map((c: ProductColumn) => c.from ?? null);
 
 /** A product's values for INSERT_PRODUCT, written into `into` (a build inserts a million rows: the caller keeps one array). */
 export function productValues(record: ProductRecordFields, ids: AssignedIds, into: unknown[] = []): unknown[] {
   for (let i = 0; i < FIELDS.length; i++) {
     const field = FIELDS[i]!;
-    into[i] = FROM_IDS[i] ? ids[field as keyof AssignedIds] : record[field as keyof ProductRecordFields];
+    const from = FROM_RECORD[i];
+    // An absent optional field is NULL (SQLite binds no undefined).
+    into[i] = FROM_IDS[i] ? ids[field as keyof AssignedIds] : from ? from(record) : (record[field as keyof ProductRecordFields] ?? null);
   }
   return into;
 }

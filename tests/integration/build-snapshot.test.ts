@@ -118,6 +118,37 @@ describe('buildSnapshot', () => {
     ]);
   });
 
+  it('keeps a product whose offer facts are bad: each bad value dropped alone, named with its product, field and reason', async () => {
+    const fixture = validFixture();
+    const [first, second] = fixture.products as Record<string, unknown>[];
+    const price = first!.priceCents as number;
+    Object.assign(first!, {
+      availability: 'esgotado',
+      listPriceCents: price,
+      pixPriceCents: price - 100,
+      installments: { count: 30, interestFree: true },
+      condition: 'refurbished',
+      gtin: '7891000315508',
+    });
+    Object.assign(second!, { availability: null, listPriceCents: (second!.priceCents as number) + 1000, gtin: '7891000315507' });
+    const result = await build(writeExport(fixture));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.droppedCount).toBe(4);
+    expect(result.dropped.map(formatIssue)).toEqual([
+      expect.stringMatching(/^products\.ndjson:1: product 1: availability: dropped: /),
+      `products.ndjson:1: product 1: listPriceCents: dropped: ${price} is not above priceCents (${price})`,
+      expect.stringMatching(/^products\.ndjson:1: product 1: installments: dropped: count: Too big/),
+      'products.ndjson:1: product 1: gtin: dropped: has a wrong check digit',
+    ]);
+    const db = new Database(outFile, { readonly: true });
+    const row =
+      'SELECT availability, list_price_cents, pix_price_cents, installments_count, installments_interest_free, condition, gtin FROM products WHERE id = ?';
+    expect(db.prepare(row).raw().get(1)).toEqual([null, null, price - 100, null, null, 'refurbished', null]);
+    expect(db.prepare(row).raw().get(2)).toEqual([null, (second!.priceCents as number) + 1000, null, null, null, null, '7891000315507']);
+    db.close();
+  });
+
   it('reports a missing field and wrong types by field', async () => {
     const issues = await rejected((f) => {
       delete (f.stores[1] as Partial<(typeof f.stores)[number]>).district;
