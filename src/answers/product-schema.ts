@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CatalogStampSchema } from '../catalog-read/catalog-stamp.ts';
+import { AvailabilitySchema, OfferSchema } from '../catalog-read/offer.ts';
 import { PriceSchema } from '../catalog-read/price.ts';
 import { StoreSchema } from '../catalog-read/store.ts';
 
@@ -12,7 +13,8 @@ export const ProductDetailSchema = z.object({
     category: z.object({ name: z.string(), slug: z.string() }),
     brand: z.string(),
     price: PriceSchema,
-    availability: z.literal('in_stock'),
+    availability: AvailabilitySchema,
+    offer: OfferSchema.describe('What a shopper compares beside the price: list and Pix prices, installments, condition, GTIN'),
     imageUrl: z.string(),
     publishedAt: z.string(),
     updatedAt: z.string(),

@@ -1,3 +1,4 @@
+import { availabilityOf, offerOf } from '../catalog-read/offer.ts';
 import { priceOf } from '../catalog-read/price.ts';
 import { storeView } from '../catalog-read/store.ts';
 import type { AnswerContext, Outcome } from './context.ts';
@@ -25,7 +26,8 @@ export function getProduct(ctx: AnswerContext, productId: number): Outcome<Produ
         category: { name: product.category, slug: product.categorySlug },
         brand: product.brand,
         price: priceOf(product.priceCents),
-        availability: 'in_stock',
+        availability: availabilityOf(product),
+        offer: offerOf(product),
         imageUrl: product.imageUrl,
         publishedAt: product.publishedAt,
         updatedAt: product.updatedAt,

@@ -89,6 +89,8 @@ export interface DiscoveryReader {
   product(id: number): ProductRow | undefined;
   /** The published products of these ids, in one read, in no particular order (a lookup's batch). */
   products(ids: readonly number[]): ProductRow[];
+  /** The published products with this GTIN (the same product at other merchants), cheapest first. */
+  productsWithGtin(gtin: string): ProductRow[];
   /** The descriptions of these products, in one read (a page of search results, which carry the rest). */
   descriptions(ids: readonly number[]): Map<number, string>;
   storesOfMerchant(merchantId: number): StoreRow[];
@@ -135,6 +137,9 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
   const products = db.prepare(
     `SELECT ${PRODUCT_ROW_SELECT} FROM products p WHERE p.id IN (SELECT value FROM json_each(?)) AND p.published_at IS NOT NULL`,
   );
+  const withGtin = db.prepare(
+    `SELECT ${PRODUCT_ROW_SELECT} FROM products p WHERE p.gtin = ? AND p.published_at IS NOT NULL ORDER BY p.price_cents, p.id`,
+  );
   const descriptions = db
     .prepare('SELECT id, description FROM products WHERE id IN (SELECT value FROM json_each(?)) AND published_at IS NOT NULL')
     .raw();
@@ -161,6 +166,7 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     categoryBySlug: (slug) => categoryBySlug.get(slug) as CategoryRow | undefined,
     product: (id) => product.get(id) as ProductRow | undefined,
     products: (ids) => (ids.length === 0 ? [] : (products.all(JSON.stringify(ids)) as ProductRow[])),
+    productsWithGtin: (gtin) => withGtin.all(gtin) as ProductRow[],
     descriptions: (ids) => new Map(ids.length === 0 ? [] : (descriptions.all(JSON.stringify(ids)) as [number, string][])),
     storesOfMerchant: (merchantId) => (storesOfMerchant.all(merchantId) as StoreRow[]).sort((a, b) => a.id - b.id),
     storePointsOfMerchant: (merchantId) => storePointsOfMerchant.all(merchantId) as [number, number, number, number, number][],

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cardsOf, distanceText } from './card-model.ts';
 
+/** An offer with no facts beyond the price. */
+const NO_OFFER = { condition: 'new', listPrice: null, discountPercent: null, pixPrice: null, installments: null, gtin: null } as const;
+
 const store = { id: 3, name: 'Loja Pinheiros', address: 'Rua dos Pinheiros, 1', district: 'Pinheiros', city: 'São Paulo', state: 'SP' };
 const located = { ...store, postalCode: '05422-001', latitude: -23.56, longitude: -46.69 };
 const price = { cents: 129990, amount: '1299.90', currency: 'BRL', formatted: 'R$ 1.299,90' };
@@ -13,6 +16,7 @@ const result = {
   merchant: { id: 2, name: 'Casa Moema' },
   store: { ...located, distanceKm: 1.234 },
   availability: 'in_stock',
+  offer: NO_OFFER,
   imageUrl: 'https://img.example/7.jpg',
   url: 'https://catalogo.example/produtos/7/geladeira',
 };
@@ -46,6 +50,7 @@ describe('product cards from a tool result', () => {
       brand: 'Brastemp',
       price,
       availability: 'in_stock',
+      offer: NO_OFFER,
       imageUrl: 'https://img.example/7.jpg',
       publishedAt: '2026-01-01T00:00:00Z',
       updatedAt: '2026-01-02T00:00:00Z',

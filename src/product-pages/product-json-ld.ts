@@ -2,12 +2,26 @@ import type { ProductDetail } from '../answers/product-schema.ts';
 
 /**
  * The schema.org description of a product page (JSON-LD): a Product with its Offer (price in BRL,
- * in stock, sold by the merchant) and the merchant's stores as the places it is available at,
+ * availability, condition, the list price as a strikethrough price, sold by the merchant) and the merchant's stores as the places it is available at,
  * with their coordinates. Google's product snippets need the name and an offer's price and
  * currency; merchant listings also read availability, image and description.
  */
+/** schema.org's ItemAvailability and OfferItemCondition members for the offer's facts. */
+const AVAILABILITY = {
+  in_stock: 'https://schema.org/InStock',
+  out_of_stock: 'https://schema.org/OutOfStock',
+  preorder: 'https://schema.org/PreOrder',
+  backorder: 'https://schema.org/BackOrder',
+} as const;
+const CONDITION = {
+  new: 'https://schema.org/NewCondition',
+  refurbished: 'https://schema.org/RefurbishedCondition',
+  used: 'https://schema.org/UsedCondition',
+} as const;
+
 export function productJsonLd(detail: ProductDetail): Record<string, unknown> {
   const { product } = detail;
+  const { offer } = product;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -19,12 +33,26 @@ export function productJsonLd(detail: ProductDetail): Record<string, unknown> {
     image: [product.imageUrl],
     brand: { '@type': 'Brand', name: product.brand },
     category: product.category.name,
+    // gtin8, gtin12, gtin13 or gtin14, as the code's length says.
+    ...(offer.gtin !== null ? { [`gtin${offer.gtin.length}`]: offer.gtin } : {}),
     offers: {
       '@type': 'Offer',
       url: product.url,
       price: product.price.amount,
       priceCurrency: product.price.currency,
-      availability: 'https://schema.org/InStock',
+      availability: AVAILABILITY[product.availability],
+      itemCondition: CONDITION[offer.condition],
+      // The price before the discount, as Google's merchant listings read a strikethrough price.
+      ...(offer.listPrice !== null
+        ? {
+            priceSpecification: {
+              '@type': 'UnitPriceSpecification',
+              priceType: 'https://schema.org/StrikethroughPrice',
+              price: offer.listPrice.amount,
+              priceCurrency: offer.listPrice.currency,
+            },
+          }
+        : {}),
       seller: { '@type': 'Organization', name: product.merchant.name },
       availableAtOrFrom: product.merchant.stores.map((store) => ({
         '@type': 'LocalBusiness',

@@ -1,4 +1,5 @@
 import type { AnswerContext } from '../answers/context.ts';
+import { availabilityOf } from '../catalog-read/offer.ts';
 import type { ProductRow } from '../catalog-read/product-columns.ts';
 import { foldKey, slugify } from '../lib/text-keys.ts';
 import { failure, info, type UcpMessage } from './ucp-messages.ts';
@@ -22,6 +23,11 @@ function passes(row: ProductRow, filters: UcpFilters | undefined): boolean {
   return true;
 }
 
+/** A GTIN's digits: a lookup id of that shape that names no product is read as a barcode. */
+const GTIN_SHAPE = /^(\d{8}|\d{12,14})$/;
+/** Products one barcode answers at most (UCP: an identifier matching several may be limited). */
+const MAX_PER_GTIN = 10;
+
 /** The distinct identifiers of a lookup, in the order given: each is one lookup against the quotas. */
 export const distinctIds = (ids: readonly string[]): string[] => [...new Set(ids)];
 
@@ -33,16 +39,22 @@ export function lookupCatalog(ctx: AnswerContext, request: UcpLookupRequest) {
   const ids = distinctIds(request.ids);
   const named = ids.map(productIdOf);
   const rows = new Map(discovery.products(named.flatMap((n) => (n === null ? [] : [n.productId]))).map((row) => [row.id, row]));
+  const add = (row: ProductRow, input: UcpInput) => {
+    const entry = found.get(row.id) ?? { row, inputs: [] };
+    entry.inputs.push(input);
+    found.set(row.id, entry);
+  };
   for (const [i, id] of ids.entries()) {
     const name = named[i]!;
     const row = name === null ? undefined : rows.get(name.productId);
-    if (name === null || row === undefined) {
-      messages.push(info('not_found', id));
+    if (name !== null && row !== undefined) {
+      add(row, { id, match: name.variant ? 'exact' : 'featured' });
       continue;
     }
-    const entry = found.get(row.id) ?? { row, inputs: [] };
-    entry.inputs.push({ id, match: name.variant ? 'exact' : 'featured' });
-    found.set(row.id, entry);
+    // A secondary identifier: the barcode (variants' `barcodes`), which other merchants' products may share.
+    const sharing = GTIN_SHAPE.test(id) ? discovery.productsWithGtin(id).slice(0, MAX_PER_GTIN) : [];
+    for (const product of sharing) add(product, { id, match: 'exact' });
+    if (sharing.length === 0) messages.push(info('not_found', id));
   }
   const products = [];
   for (const { row, inputs } of found.values()) {
@@ -50,7 +62,7 @@ export function lookupCatalog(ctx: AnswerContext, request: UcpLookupRequest) {
       for (const input of inputs) messages.push(info('filtered_out', `${input.id}: does not match the filters`));
       continue;
     }
-    products.push(ucpProduct(row, { url: ctx.productUrl(row.id, row.slug), inputs }));
+    products.push(ucpProduct({ ...row, availability: availabilityOf(row) }, { url: ctx.productUrl(row.id, row.slug), inputs }));
   }
   return { ucp: ucpEnvelope('lookup'), products, ...(messages.length > 0 ? { messages } : {}) };
 }
@@ -67,7 +79,7 @@ export function getCatalogProduct(ctx: AnswerContext, request: UcpGetProductRequ
     const content = `Product ${request.id} does not match the filters given.`;
     return { ucp: ucpEnvelope('lookup', 'error'), messages: [failure('not_found', content, 'unrecoverable')] };
   }
-  const product = ucpProduct(row, { url: ctx.productUrl(row.id, row.slug) });
+  const product = ucpProduct({ ...row, availability: availabilityOf(row) }, { url: ctx.productUrl(row.id, row.slug) });
   const messages =
     request.selected !== undefined && request.selected.length > 0
       ? [info('no_options', 'This product has no options: the selections narrow nothing.')]

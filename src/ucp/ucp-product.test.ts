@@ -11,6 +11,9 @@ const ROW: UcpProductSource = {
   imageUrl: 'https://img.example.com.br/7 foto.jpg',
   merchantId: 18,
   merchantName: 'Loja "Jardim"',
+  availability: 'in_stock',
+  listPriceCents: null,
+  gtin: null,
 };
 
 describe('UCP ids', () => {
@@ -39,6 +42,23 @@ describe('ucpProduct', () => {
     expect(product.description).toEqual({ plain: ROW.description });
     // The image's URL as a URI (its space encoded), alt text the title.
     expect(product.media).toEqual([{ type: 'image', url: 'https://img.example.com.br/7%20foto.jpg', alt_text: 'Fone Bluetooth' }]);
+  });
+
+  it('maps the offer: availability to available and status, the list price, the GTIN as a barcode', () => {
+    const product = ucpProduct(
+      { ...ROW, availability: 'preorder', listPriceCents: 44_990, gtin: '7891000315507' },
+      { url: 'https://site.example/p' },
+    );
+    expect(product.list_price_range).toEqual({ min: { amount: 44_990, currency: 'BRL' }, max: { amount: 44_990, currency: 'BRL' } });
+    expect(product.variants[0]).toMatchObject({
+      list_price: { amount: 44_990, currency: 'BRL' },
+      availability: { available: true, status: 'preorder' },
+      barcodes: [{ type: 'GTIN', value: '7891000315507' }],
+    });
+    expect(ucpProduct({ ...ROW, availability: 'out_of_stock' }, { url: 'https://site.example/p' }).variants[0]!.availability).toEqual({
+      available: false,
+      status: 'out_of_stock',
+    });
   });
 
   it('leaves out an image whose URL is not an absolute http(s) URL', () => {

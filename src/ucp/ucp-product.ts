@@ -1,3 +1,4 @@
+import type { Availability } from '../catalog-read/offer.ts';
 import type { ProductRow } from '../catalog-read/product-columns.ts';
 import type { Store } from '../catalog-read/store.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
@@ -56,8 +57,21 @@ export interface UcpProductFacts {
 /** What a UCP product is made of: a catalog row, or a search result with its description. */
 export type UcpProductSource = Pick<
   ProductRow,
-  'id' | 'title' | 'description' | 'category' | 'brand' | 'priceCents' | 'imageUrl' | 'merchantId' | 'merchantName'
->;
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'category'
+  | 'brand'
+  | 'priceCents'
+  | 'imageUrl'
+  | 'merchantId'
+  | 'merchantName'
+  | 'listPriceCents'
+  | 'gtin'
+> & { availability: Availability };
+
+/** UCP's availability: `available` is whether it can be bought now or ordered (pre-order, backorder), `status` says which. */
+const availabilityFor = (status: Availability) => ({ available: status !== 'out_of_stock', status });
 
 export function ucpProduct(row: UcpProductSource, facts: UcpProductFacts) {
   const description = { plain: row.description };
@@ -70,8 +84,9 @@ export function ucpProduct(row: UcpProductSource, facts: UcpProductFacts) {
     // The one variant is the product as sold: its description is the product's, not repeated.
     description: { plain: row.title },
     price: price(row.priceCents),
-    // Published products are in stock (the specification's rule until the export says otherwise).
-    availability: { available: true, status: 'in_stock' },
+    ...(row.listPriceCents !== null ? { list_price: price(row.listPriceCents) } : {}),
+    availability: availabilityFor(row.availability),
+    ...(row.gtin !== null ? { barcodes: [{ type: 'GTIN', value: row.gtin }] } : {}),
     // Its page and image are the product's (UCP's variant url and media are optional): not repeated.
     seller,
     ...(facts.inputs ? { inputs: facts.inputs } : {}),
@@ -83,6 +98,7 @@ export function ucpProduct(row: UcpProductSource, facts: UcpProductFacts) {
     url: facts.url,
     categories: [{ value: row.category, taxonomy: 'merchant' }],
     price_range: { min: price(row.priceCents), max: price(row.priceCents) },
+    ...(row.listPriceCents !== null ? { list_price_range: { min: price(row.listPriceCents), max: price(row.listPriceCents) } } : {}),
     ...(media.length > 0 ? { media } : {}),
     variants: [variant],
     ...(row.brand.trim() ? { tags: [row.brand] } : {}),

@@ -42,7 +42,17 @@ export async function checkProductJsonLd(block: unknown): Promise<void> {
   expect(offer!['@type']).toEqual([`${S}Offer`]);
   expect(values(offer!, 'price')).toEqual([expect.stringMatching(/^\d+\.\d{2}$/)]);
   expect(values(offer!, 'priceCurrency')).toEqual(['BRL']);
-  expect(values(offer!, 'availability')).toEqual(['https://schema.org/InStock']);
+  expect(values(offer!, 'availability')).toEqual([
+    expect.stringMatching(/^https:\/\/schema\.org\/(InStock|OutOfStock|PreOrder|BackOrder)$/),
+  ]);
+  expect(values(offer!, 'itemCondition')).toEqual([expect.stringMatching(/^https:\/\/schema\.org\/(New|Refurbished|Used)Condition$/)]);
+  // A list price, when there is one, as Google reads a strikethrough price: above the price.
+  for (const spec of (offer![`${S}priceSpecification`] ?? []) as unknown as Node[]) {
+    expect(spec['@type']).toEqual([`${S}UnitPriceSpecification`]);
+    expect(values(spec, 'priceType')).toEqual(['https://schema.org/StrikethroughPrice']);
+    expect(Number(values(spec, 'price')[0])).toBeGreaterThan(Number(values(offer!, 'price')[0]));
+    expect(values(spec, 'priceCurrency')).toEqual(['BRL']);
+  }
   const [seller] = offer![`${S}seller`] as unknown as Node[];
   expect(values(seller!, 'name')).toEqual([expect.stringMatching(/\S/)]);
   for (const place of offer![`${S}availableAtOrFrom`] as unknown as Node[]) {

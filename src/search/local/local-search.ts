@@ -1,4 +1,5 @@
 import type { CatalogReader } from '../../catalog-read/catalog-reader.ts';
+import { availabilityOf, offerOf } from '../../catalog-read/offer.ts';
 import { priceOf } from '../../catalog-read/price.ts';
 import { storeView } from '../../catalog-read/store.ts';
 import { SearchExpressionError } from '../index-read/search-index.ts';
@@ -175,7 +176,8 @@ function pageOf(ctx: SearchContext, catalog: CatalogReader, reader: SearchReader
       brand: product.brand,
       merchant: { id: product.merchantId, name: product.merchantName },
       store: hit.distanceKm === undefined ? storeView(store) : { ...storeView(store), distanceKm: roundKm(hit.distanceKm) },
-      availability: 'in_stock',
+      availability: availabilityOf(product),
+      offer: offerOf(product),
       imageUrl: product.imageUrl,
       url: ctx.productUrl(product.id, product.slug),
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AvailabilitySchema, OfferSchema } from '../../catalog-read/offer.ts';
 import { PriceSchema } from '../../catalog-read/price.ts';
 import { StoreSchema } from '../../catalog-read/store.ts';
 
@@ -17,7 +18,8 @@ export const SearchResultSchema = z.object({
   store: StoreSchema.extend({
     distanceKm: z.number().optional().describe("Distance from the given coordinates to this store, the merchant's nearest"),
   }).describe('The store that puts the product in the place searched'),
-  availability: z.literal('in_stock').describe('Published products are in stock'),
+  availability: AvailabilitySchema,
+  offer: OfferSchema.describe('What a shopper compares beside the price: list and Pix prices, installments, condition, GTIN'),
   imageUrl: z.string().describe("The product's image, as the merchant gave it"),
   url: z.string().describe('Canonical product page'),
 });

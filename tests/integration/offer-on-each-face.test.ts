@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getProduct } from '../../src/answers/product.ts';
+import { buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
+import { type LazyCatalog, lazyCatalog } from '../../src/catalog-read/catalog-reader.ts';
+import { productJsonLd } from '../../src/product-pages/product-json-ld.ts';
+import { searchLocalProducts } from '../../src/search/local/local-search.ts';
+import { lookupCatalog } from '../../src/ucp/ucp-lookup.ts';
+import { searchCatalog } from '../../src/ucp/ucp-search.ts';
+import { validFixture, writeExport } from '../support/fixture-export.ts';
+import { checkProductJsonLd } from '../support/json-ld.ts';
+import { testMcpDeps } from '../support/mcp-deps.ts';
+import { validateLookupResponse, validateSearchResponse } from '../support/ucp-schemas.ts';
+
+/*
+ * The offer's facts from the export to the faces that show them so far: get_product, the search's
+ * results, UCP's search and its lookup by barcode (issue 42; the rest of its faces come next).
+ */
+const GTIN = '7891000315507';
+let work: string;
+let catalog: LazyCatalog;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'catalog-offer-'));
+  const fixture = validFixture();
+  Object.assign(fixture.products[0]!, {
+    availability: 'preorder',
+    listPriceCents: 34_990,
+    pixPriceCents: 28_490,
+    installments: { count: 3, interestFree: true },
+    condition: 'refurbished',
+    gtin: GTIN,
+  });
+  // The same product at the other merchant, dearer, out of stock.
+  fixture.products.push({
+    ...fixture.products[0]!,
+    id: 3,
+    merchantId: 2,
+    priceCents: 31_990,
+    slug: 'fone-jbl-3',
+    availability: 'out_of_stock',
+  } as never);
+  const outFile = join(work, 'catalog.sqlite');
+  const built = await buildSnapshot({ sourceDir: writeExport(fixture), outFile });
+  expect(built.ok).toBe(true);
+  catalog = lazyCatalog(outFile);
+});
+afterAll(() => {
+  catalog?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('the offer facts, on the faces that show them', () => {
+  it('get_product: availability, list and Pix prices, the discount, installments, condition and GTIN', () => {
+    const found = getProduct(testMcpDeps(catalog), 1);
+    if ('message' in found) throw new Error(found.message);
+    expect(found.output.product.availability).toBe('preorder');
+    expect(found.output.product.offer).toEqual({
+      condition: 'refurbished',
+      listPrice: expect.objectContaining({ cents: 34_990, formatted: 'R$ 349,90' }),
+      discountPercent: 14,
+      pixPrice: expect.objectContaining({ cents: 28_490 }),
+      installments: {
+        count: 3,
+        interestFree: true,
+        amount: expect.objectContaining({ cents: 9_996 }),
+        firstAmount: expect.objectContaining({ cents: 9_998 }),
+      },
+      gtin: GTIN,
+    });
+  });
+
+  it('the product page’s JSON-LD: availability, condition, the GTIN by its length, the list price struck through', async () => {
+    const found = getProduct(testMcpDeps(catalog), 1);
+    if ('message' in found) throw new Error(found.message);
+    const block = productJsonLd(found.output);
+    await checkProductJsonLd(block);
+    expect(block).toMatchObject({
+      gtin13: GTIN,
+      offers: {
+        availability: 'https://schema.org/PreOrder',
+        itemCondition: 'https://schema.org/RefurbishedCondition',
+        priceSpecification: { priceType: 'https://schema.org/StrikethroughPrice', price: '349.90', priceCurrency: 'BRL' },
+      },
+    });
+  });
+
+  it('search results mark each product, an out-of-stock one as such', () => {
+    const { output } = searchLocalProducts(testMcpDeps(catalog), { query: 'fone jbl' });
+    const byId = Object.fromEntries(output.results.map((r) => [r.productId, r]));
+    expect(byId[1]).toMatchObject({ availability: 'preorder', offer: { gtin: GTIN, discountPercent: 14 } });
+    expect(byId[3]).toMatchObject({ availability: 'out_of_stock', offer: { condition: 'refurbished' } });
+  });
+
+  it('UCP: availability as available and status, the list price, the barcode; lookup by GTIN finds every merchant’s', () => {
+    const ctx = testMcpDeps(catalog);
+    const searched = searchCatalog(ctx, { query: 'fone jbl' });
+    expect(validateSearchResponse(searched).errors).toEqual([]);
+    const looked = lookupCatalog(ctx, { ids: [GTIN] });
+    expect(validateLookupResponse(looked).errors).toEqual([]);
+    expect(looked.products.map((p) => [p.id, p.variants[0]!.availability, p.variants[0]!.inputs])).toEqual([
+      ['1', { available: true, status: 'preorder' }, [{ id: GTIN, match: 'exact' }]],
+      ['3', { available: false, status: 'out_of_stock' }, [{ id: GTIN, match: 'exact' }]],
+    ]);
+    expect(looked.products[0]!.variants[0]).toMatchObject({
+      list_price: { amount: 34_990, currency: 'BRL' },
+      barcodes: [{ type: 'GTIN', value: GTIN }],
+    });
+  });
+});
