@@ -45,6 +45,15 @@ export function describeProductPagesContract(
     fixture.products[0]!.description = 'Primeira linha </script>\n\nSegunda <i>linha</i> \u2028 fim';
     fixture.merchants[0]!.name = HOSTILE_MERCHANT;
     fixture.stores[0]!.district = 'Pinheiros"><script>alert(3)</script>';
+    // The offer's facts too (price 299,90).
+    Object.assign(fixture.products[0]!, {
+      availability: 'out_of_stock',
+      listPriceCents: 34_990,
+      pixPriceCents: 28_490,
+      installments: { count: 10, interestFree: true },
+      condition: 'refurbished',
+      gtin: '7891000315507',
+    });
     hostileSnapshot = join(dir, 'hostile.sqlite');
     const built = await buildSnapshot({ sourceDir: writeExport(fixture, {}, { dir: join(dir, 'export') }), outFile: hostileSnapshot });
     expect(built).toMatchObject({ ok: true });
@@ -108,6 +117,22 @@ export function describeProductPagesContract(
       expect(places.length).toBeGreaterThan(0);
       for (const place of places)
         expect(place.geo).toEqual({ '@type': 'GeoCoordinates', latitude: expect.any(Number), longitude: expect.any(Number) });
+    });
+
+    it('shows the offer as a shop page does: the list price struck through, Pix, installments, availability, condition, GTIN', async () => {
+      const response = await send(hostileSnapshot)('/produtos/1/fone-jbl-tune-520bt-1');
+      // Astro scopes the page's styles with an attribute on each element: the markup without it.
+      const html = (await response.text()).replaceAll(/ data-astro-cid-[\w-]+/g, '');
+      expect(html).toContain('De <s>R$ 349,90</s>, 14% de desconto');
+      expect(html).toContain('R$ 284,90 no Pix');
+      expect(html).toContain('ou 10x de R$ 29,99 sem juros');
+      expect(html).toMatch(/class="stock out"[^>]*>Indisponível</);
+      expect(html).not.toContain('Em estoque');
+      expect(html).toMatch(/<dt>Condição<\/dt><dd>Recondicionado<\/dd>/);
+      expect(html).toContain('7891000315507');
+      const [product] = jsonLd(html);
+      await checkProductJsonLd(product);
+      expect(product).toMatchObject({ gtin13: '7891000315507', offers: { availability: 'https://schema.org/OutOfStock' } });
     });
 
     it('redirects another slug, or none, to the canonical URL, and validates with an ETag', async () => {
