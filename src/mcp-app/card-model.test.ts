@@ -32,6 +32,10 @@ describe('product cards from a tool result', () => {
           productId: 7,
           title: 'Geladeira Frost Free <b>Brastemp</b>',
           price: 'R$ 1.299,90',
+          listPrice: null,
+          installments: null,
+          availability: 'Em estoque',
+          inStock: true,
           imageUrl: 'https://img.example/7.jpg',
           url: 'https://catalogo.example/produtos/7/geladeira',
           merchant: 'Casa Moema',
@@ -63,6 +67,26 @@ describe('product cards from a tool result', () => {
       'Pinheiros, São Paulo (SP)',
       'Moema, São Paulo (SP)',
     ]);
+  });
+
+  it('states the offer as a shop does: the list price, the installments, the availability in words', () => {
+    const offer = {
+      ...NO_OFFER,
+      listPrice: { cents: 139_900, amount: '1399.00', currency: 'BRL', formatted: 'R$ 1.399,00' },
+      installments: {
+        count: 10,
+        interestFree: true,
+        amount: { cents: 12_999, amount: '129.99', currency: 'BRL', formatted: 'R$ 129,99' },
+        firstAmount: null,
+      },
+    };
+    const view = cardsOf({ structuredContent: { results: [{ ...result, availability: 'out_of_stock', offer }] } });
+    expect(view.kind === 'cards' && view.cards[0]).toMatchObject({
+      listPrice: 'R$ 1.399,00',
+      installments: '10x de R$ 129,99 sem juros',
+      availability: 'Indisponível',
+      inStock: false,
+    });
   });
 
   it('says so, in a sentence, for no results, an error or a result of another shape', () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ProductDetailSchema } from '../answers/product-schema.ts';
+import type { Availability, Offer } from '../catalog-read/offer.ts';
+import { AVAILABILITY_LABEL, installmentsText } from '../catalog-read/offer-text.ts';
 import { SearchResultSchema } from '../search/local/search-result-schema.ts';
 
 /** One product card: what the view shows, in Brazilian Portuguese. */
@@ -8,6 +10,14 @@ export interface Card {
   title: string;
   /** As the tools give it: "R$ 1.299,90". */
   price: string;
+  /** The list price, struck through beside the price ("R$ 1.399,00"); null: none. */
+  listPrice: string | null;
+  /** "10x de R$ 119,90 sem juros"; null: none stated. */
+  installments: string | null;
+  /** "Em estoque", "Indisponível", "Pré-venda", "Sob encomenda". */
+  availability: string;
+  /** Whether it can be bought now (false: out of stock). */
+  inStock: boolean;
   imageUrl: string;
   /** The canonical product page, opened through the host. */
   url: string;
@@ -27,6 +37,14 @@ export function distanceText(km: number): string {
   return `${(Math.round(km * 10) / 10).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} km`;
 }
 
+/** The offer's lines of a card, in the words a shop uses. */
+const offerLines = (availability: Availability, offer: Offer) => ({
+  listPrice: offer.listPrice?.formatted ?? null,
+  installments: installmentsText(offer.installments),
+  availability: AVAILABILITY_LABEL[availability],
+  inStock: availability !== 'out_of_stock',
+});
+
 const placeOf = (store: { district: string; city: string; state: string }) => `${store.district}, ${store.city} (${store.state})`;
 
 /**
@@ -45,6 +63,7 @@ export function cardsOf(result: { structuredContent?: unknown; isError?: boolean
       productId: r.productId,
       title: r.title,
       price: r.price.formatted,
+      ...offerLines(r.availability, r.offer),
       imageUrl: r.imageUrl,
       url: r.url,
       merchant: r.merchant.name,
@@ -65,6 +84,7 @@ export function cardsOf(result: { structuredContent?: unknown; isError?: boolean
       productId: p.id,
       title: p.title,
       price: p.price.formatted,
+      ...offerLines(p.availability, p.offer),
       imageUrl: p.imageUrl,
       url: p.url,
       merchant: p.merchant.name,

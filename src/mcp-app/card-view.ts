@@ -37,7 +37,16 @@ function cardItem(card: Card, open: (url: string) => void, detailed: boolean): H
   const item = element('li', 'card');
   const body = element('div', 'body');
   const title = element(detailed ? 'h1' : 'h2', 'title', card.title);
-  body.append(title, element('p', 'price', card.price));
+  const price = element('p', 'price');
+  // "De R$ 1.399,00 por R$ 1.199,00": the list price struck through, read as "de" by a screen reader.
+  if (card.listPrice !== null) {
+    const was = element('s', 'list-price', card.listPrice);
+    price.append(element('span', 'visually-hidden', 'De '), was, element('span', 'visually-hidden', ' por'), ' ');
+  }
+  price.append(card.price);
+  body.append(title, price);
+  if (card.installments !== null) body.append(element('p', 'installments', card.installments));
+  body.append(element('p', card.inStock ? 'availability' : 'availability out', card.availability));
   // A search card's store says whose it is; a product's card names the merchant above its stores.
   if (detailed) body.append(element('p', 'merchant', card.merchant));
   const stores = element('ul', 'stores');

@@ -52,8 +52,16 @@ describeBrowser('the product cards (MCP App) in Chromium, in an AppBridge host',
   });
 
   /** The host page with the view shown for a tools/call result; `broken`: image paths that fail to load. */
-  async function show(name: string, args: Record<string, unknown>, theme: 'light' | 'dark' = 'light', broken: string[] = []) {
+  async function show(
+    name: string,
+    args: Record<string, unknown>,
+    theme: 'light' | 'dark' = 'light',
+    broken: string[] = [],
+    /** Edits the tool's result before the view gets it (facts the sample catalog does not have). */
+    edit: (result: Record<string, unknown>) => void = () => {},
+  ) {
     const result = (await client.callTool({ name, arguments: args })) as Record<string, unknown>;
+    edit(result);
     const open = await openPage(browser(), { viewport: { width: 800, height: 560 }, colorScheme: theme });
     opened.push(open);
     const { page, context } = open;
@@ -102,6 +110,29 @@ describeBrowser('the product cards (MCP App) in Chromium, in an AppBridge host',
     expect(await axeViolations(frame)).toEqual([]);
     expect(errors).toEqual([]);
     await screenshot(page, 'product-cards-search.png');
+  });
+
+  it('shows the offer: the list price struck through and read as such, the installments, an out-of-stock product in words; axe finds nothing', async () => {
+    const { frame, errors } = await show('search_local_products', SEARCH, 'light', [], (result) => {
+      const [first] = (result.structuredContent as { results: Record<string, unknown>[] }).results;
+      const price = (cents: number, formatted: string) => ({ cents, amount: (cents / 100).toFixed(2), currency: 'BRL', formatted });
+      first!.availability = 'out_of_stock';
+      first!.offer = {
+        ...(first!.offer as object),
+        listPrice: price(999_900, 'R$ 9.999,00'),
+        discountPercent: 50,
+        installments: { count: 10, interestFree: true, amount: price(49_990, 'R$ 499,90'), firstAmount: null },
+      };
+      result.content = [{ type: 'text', text: JSON.stringify(result.structuredContent) }];
+    });
+    expect((await texts(frame, '.list-price'))[0]).toBe('R$ 9.999,00');
+    expect((await texts(frame, '.price'))[0]).toMatch(/^De R\$ 9\.999,00 por R\$ [\d.]+,\d{2}$/);
+    expect((await texts(frame, '.installments'))[0]).toBe('10x de R$ 499,90 sem juros');
+    const availability = await texts(frame, '.availability');
+    expect(availability[0]).toBe('Indisponível');
+    expect(availability.slice(1).every((text) => text === 'Em estoque')).toBe(true);
+    expect(await axeViolations(frame)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it('shows one product with its merchant’s stores, and a neat placeholder for a photo that does not load', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerOf } from '../catalog-read/offer.ts';
+import { offerOf } from './offer.ts';
 import { installmentsText } from './offer-text.ts';
 
 const row = {

@@ -1,4 +1,4 @@
-import type { Availability, Offer } from '../catalog-read/offer.ts';
+import type { Availability, Offer } from './offer.ts';
 
 /** The offer in the words a Brazilian shop page uses (pt-BR). */
 export const AVAILABILITY_LABEL: Readonly<Record<Availability, string>> = {
