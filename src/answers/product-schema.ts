@@ -4,6 +4,9 @@ import { AvailabilitySchema, OfferSchema } from '../catalog-read/offer.ts';
 import { PriceSchema } from '../catalog-read/price.ts';
 import { StoreSchema } from '../catalog-read/store.ts';
 
+/** Other offers of the same GTIN a product's answer lists, cheapest first. */
+export const OTHER_OFFERS_SHOWN = 5;
+
 export const ProductDetailSchema = z.object({
   ...CatalogStampSchema,
   product: z.object({
@@ -26,5 +29,23 @@ export const ProductDetailSchema = z.object({
       stores: z.array(StoreSchema).describe("Every store of the merchant: the product's geography"),
     }),
   }),
+  otherOffers: z
+    .object({
+      total: z.number().int().min(0).describe('How many other published products share its GTIN'),
+      offers: z
+        .array(
+          z.object({
+            productId: z.number().int(),
+            title: z.string(),
+            merchant: z.object({ id: z.number().int(), name: z.string() }),
+            price: PriceSchema,
+            availability: AvailabilitySchema,
+            url: z.string().describe('Canonical product page'),
+          }),
+        )
+        .max(OTHER_OFFERS_SHOWN)
+        .describe(`The cheapest first, at most ${OTHER_OFFERS_SHOWN}`),
+    })
+    .describe('The same product (the same GTIN) at other merchants; none when it has no GTIN'),
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;

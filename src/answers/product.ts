@@ -2,7 +2,7 @@ import { availabilityOf, offerOf } from '../catalog-read/offer.ts';
 import { priceOf } from '../catalog-read/price.ts';
 import { storeView } from '../catalog-read/store.ts';
 import type { AnswerContext, Outcome } from './context.ts';
-import type { ProductDetail } from './product-schema.ts';
+import { OTHER_OFFERS_SHOWN, type ProductDetail } from './product-schema.ts';
 
 /** get_product: one published product with its merchant's stores; unknown ids are a tool error. */
 export function getProduct(ctx: AnswerContext, productId: number): Outcome<ProductDetail> | { message: string; isError: true } {
@@ -15,6 +15,8 @@ export function getProduct(ctx: AnswerContext, productId: number): Outcome<Produ
     };
   }
   const counts = catalog.productEngagement(product.id);
+  // The same GTIN at other merchants (another product, never this one), cheapest first.
+  const sharing = product.gtin === null ? [] : catalog.discovery.productsWithGtin(product.gtin).filter((p) => p.id !== product.id);
   return {
     output: {
       catalogVersion: catalog.meta.catalogVersion,
@@ -38,6 +40,17 @@ export function getProduct(ctx: AnswerContext, productId: number): Outcome<Produ
           name: product.merchantName,
           stores: catalog.discovery.storesOfMerchant(product.merchantId).map(storeView),
         },
+      },
+      otherOffers: {
+        total: sharing.length,
+        offers: sharing.slice(0, OTHER_OFFERS_SHOWN).map((other) => ({
+          productId: other.id,
+          title: other.title,
+          merchant: { id: other.merchantId, name: other.merchantName },
+          price: priceOf(other.priceCents),
+          availability: availabilityOf(other),
+          url: ctx.productUrl(other.id, other.slug),
+        })),
       },
     },
     isError: false,

@@ -1,4 +1,5 @@
 import { parseIdSegment } from '../catalog-read/ids.ts';
+import { AVAILABILITY_LABEL, CONDITION_LABEL, installmentsText } from '../catalog-read/offer-text.ts';
 import type { AnswerContext } from './context.ts';
 import { getProduct } from './product.ts';
 import type { ResearchFetchOutput } from './research-fetch-schema.ts';
@@ -10,15 +11,30 @@ export function researchFetch(ctx: AnswerContext, id: string): ResearchFetchOutp
     return { message: `Not a product id: ${JSON.stringify(id.slice(0, 40))}. Ids are the decimal digits search returns.` };
   const found = getProduct(ctx, productId);
   if ('message' in found) return { message: `No product with id ${productId}. Ids come from search.` };
-  const { catalogVersion, product } = found.output;
+  const { catalogVersion, product, otherOffers } = found.output;
+  const { offer } = product;
   const stores = product.merchant.stores;
+  const installments = installmentsText(offer.installments);
   const text = [
     product.title,
     product.description,
-    `Preço: ${product.price.formatted} (em estoque).`,
+    `Preço: ${product.price.formatted} (${AVAILABILITY_LABEL[product.availability].toLowerCase()}).`,
+    ...(offer.listPrice ? [`De ${offer.listPrice.formatted}, ${offer.discountPercent}% de desconto.`] : []),
+    ...(offer.pixPrice ? [`${offer.pixPrice.formatted} no Pix.`] : []),
+    ...(installments ? [`Parcelamento: ${installments}.`] : []),
+    `Condição: ${CONDITION_LABEL[offer.condition]}.${offer.gtin ? ` GTIN: ${offer.gtin}.` : ''}`,
     `Marca: ${product.brand}. Categoria: ${product.category.name}.`,
     `Vendido por ${product.merchant.name}, com ${stores.length === 1 ? 'loja' : 'lojas'} em:`,
     ...stores.map((s) => `- ${s.name}: ${s.address}, ${s.district}, ${s.city} (${s.state}), CEP ${s.postalCode}`),
+    ...(otherOffers.total > 0
+      ? [
+          `O mesmo produto (mesmo GTIN) em outras lojas: ${otherOffers.total}; as mais baratas:`,
+          ...otherOffers.offers.map(
+            (o) =>
+              `- ${o.merchant.name}: ${o.price.formatted} (${AVAILABILITY_LABEL[o.availability].toLowerCase()}), id ${o.productId}, ${o.url}`,
+          ),
+        ]
+      : []),
   ].join('\n');
   return {
     id: String(product.id),

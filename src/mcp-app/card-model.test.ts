@@ -62,7 +62,7 @@ describe('product cards from a tool result', () => {
       engagement: { viewsCount: 1, likesCount: 0, dislikesCount: 0 },
       merchant: { id: 2, name: 'Casa Moema', stores: [located, { ...located, id: 4, district: 'Moema' }] },
     };
-    const view = cardsOf({ structuredContent: { catalogVersion: 'v', generatedAt: 'g', product } });
+    const view = cardsOf({ structuredContent: { catalogVersion: 'v', generatedAt: 'g', product, otherOffers: { total: 0, offers: [] } } });
     expect(view.kind === 'cards' && view.cards[0]!.stores.map((s) => s.place)).toEqual([
       'Pinheiros, São Paulo (SP)',
       'Moema, São Paulo (SP)',

@@ -54,6 +54,15 @@ export function describeProductPagesContract(
       condition: 'refurbished',
       gtin: '7891000315507',
     });
+    // The same GTIN at the other merchant: product 1's other offer.
+    fixture.products.push({
+      ...fixture.products[0]!,
+      id: 3,
+      merchantId: 2,
+      priceCents: 27_990,
+      slug: 'fone-jbl-3',
+      availability: 'in_stock',
+    } as never);
     hostileSnapshot = join(dir, 'hostile.sqlite');
     const built = await buildSnapshot({ sourceDir: writeExport(fixture, {}, { dir: join(dir, 'export') }), outFile: hostileSnapshot });
     expect(built).toMatchObject({ ok: true });
@@ -127,9 +136,12 @@ export function describeProductPagesContract(
       expect(html).toContain('R$ 284,90 no Pix');
       expect(html).toContain('ou 10x de R$ 29,99 sem juros');
       expect(html).toMatch(/class="stock out"[^>]*>Indisponível</);
-      expect(html).not.toContain('Em estoque');
+      expect(html).not.toMatch(/class="stock[^"]*">Em estoque/);
       expect(html).toMatch(/<dt>Condição<\/dt><dd>Recondicionado<\/dd>/);
       expect(html).toContain('7891000315507');
+      // The other offer of its GTIN, with a link to it.
+      expect(html).toContain('Outras ofertas deste produto (1)');
+      expect(html).toMatch(/<td>R\$ 279,90<\/td><td>Em estoque<\/td><td><a href="[^"]*\/produtos\/3\/fone-jbl-3">/);
       const [product] = jsonLd(html);
       await checkProductJsonLd(product);
       expect(product).toMatchObject({ gtin13: '7891000315507', offers: { availability: 'https://schema.org/OutOfStock' } });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getProduct } from '../../src/answers/product.ts';
+import { researchFetch } from '../../src/answers/research-fetch.ts';
 import { buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
 import { type LazyCatalog, lazyCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { productJsonLd } from '../../src/product-pages/product-json-ld.ts';
@@ -70,6 +71,23 @@ describe('the offer facts, on the faces that show them', () => {
       },
       gtin: GTIN,
     });
+    // The same GTIN at the other merchant, and never this product itself.
+    expect(found.output.otherOffers).toEqual({
+      total: 1,
+      offers: [
+        {
+          productId: 3,
+          title: expect.any(String),
+          merchant: { id: 2, name: expect.any(String) },
+          price: expect.objectContaining({ cents: 31_990 }),
+          availability: 'out_of_stock',
+          url: 'http://localhost:4321/produtos/3/fone-jbl-3',
+        },
+      ],
+    });
+    const other = getProduct(testMcpDeps(catalog), 3);
+    if ('message' in other) throw new Error(other.message);
+    expect(other.output.otherOffers.offers.map((o) => o.productId)).toEqual([1]);
   });
 
   it('the product page’s JSON-LD: availability, condition, the GTIN by its length, the list price struck through', async () => {
@@ -85,6 +103,16 @@ describe('the offer facts, on the faces that show them', () => {
         priceSpecification: { priceType: 'https://schema.org/StrikethroughPrice', price: '349.90', priceCurrency: 'BRL' },
       },
     });
+  });
+
+  it('the research fetch says the offer in its text, and the other offers of the GTIN', () => {
+    const fetched = researchFetch(testMcpDeps(catalog), '1');
+    if ('message' in fetched) throw new Error(fetched.message);
+    expect(fetched.text).toContain('Preço: R$ 299,90 (pré-venda).');
+    expect(fetched.text).toContain('De R$ 349,90, 14% de desconto.');
+    expect(fetched.text).toContain('Parcelamento: 3x sem juros (1ª de R$ 99,98, demais de R$ 99,96).');
+    expect(fetched.text).toContain('Condição: Recondicionado. GTIN: 7891000315507.');
+    expect(fetched.text).toMatch(/em outras lojas: 1; as mais baratas:\n- .+: R\$ 319,90 \(indisponível\), id 3, /);
   });
 
   it('search results mark each product, an out-of-stock one as such', () => {
