@@ -41,10 +41,17 @@ export const ProductDetailSchema = z.object({
             price: PriceSchema,
             availability: AvailabilitySchema,
             url: z.string().describe('Canonical product page'),
+            store: StoreSchema.extend({ distanceKm: z.number().optional().describe('From the coordinates given') })
+              .nullable()
+              .optional()
+              .describe(
+                "When a place is given: the merchant's store nearest it (in the district, else the city; nearest the coordinates); null: none there",
+              ),
           }),
         )
         .max(OTHER_OFFERS_SHOWN)
         .describe(`The cheapest first, at most ${OTHER_OFFERS_SHOWN}`),
+      place: z.string().optional().describe('The place the stores are of, in words (or why none could be read), when one is given'),
     })
     .describe('The same product (the same GTIN) at other merchants; none when it has no GTIN'),
 });

@@ -1,11 +1,20 @@
 import { availabilityOf, offerOf } from '../catalog-read/offer.ts';
 import { priceOf } from '../catalog-read/price.ts';
 import { storeView } from '../catalog-read/store.ts';
+import { searchReaderOf } from '../search/index-read/search-reader.ts';
+import { locationOf } from '../search/local/local-search-place.ts';
+import { hasPlace, type PlaceInput, resolvePlace } from '../search/planner/place.ts';
 import type { AnswerContext, Outcome } from './context.ts';
+import { nearestStore } from './nearest-store.ts';
 import { OTHER_OFFERS_SHOWN, type ProductDetail } from './product-schema.ts';
 
 /** get_product: one published product with its merchant's stores; unknown ids are a tool error. */
-export function getProduct(ctx: AnswerContext, productId: number): Outcome<ProductDetail> | { message: string; isError: true } {
+export function getProduct(
+  ctx: AnswerContext,
+  productId: number,
+  /** A place: each other offer then names its merchant's store nearest it. */
+  near: PlaceInput = {},
+): Outcome<ProductDetail> | { message: string; isError: true } {
   const catalog = ctx.catalog();
   const product = catalog.discovery.product(productId);
   if (product === undefined) {
@@ -17,6 +26,7 @@ export function getProduct(ctx: AnswerContext, productId: number): Outcome<Produ
   const counts = catalog.productEngagement(product.id);
   // The same GTIN at other merchants (another product, never this one), cheapest first.
   const sharing = product.gtin === null ? [] : catalog.discovery.productsWithGtin(product.gtin).filter((p) => p.id !== product.id);
+  const place = hasPlace(near) ? resolvePlace(searchReaderOf(catalog), near) : null;
   return {
     output: {
       catalogVersion: catalog.meta.catalogVersion,
@@ -50,7 +60,9 @@ export function getProduct(ctx: AnswerContext, productId: number): Outcome<Produ
           price: priceOf(other.priceCents),
           availability: availabilityOf(other),
           url: ctx.productUrl(other.id, other.slug),
+          ...(place === null ? {} : { store: nearestStore(catalog, other.merchantId, place) }),
         })),
+        ...(place === null ? {} : { place: place.kind === 'unresolved' ? place.message : locationOf(place).description }),
       },
     },
     isError: false,

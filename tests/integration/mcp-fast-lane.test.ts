@@ -36,6 +36,7 @@ const ARGUMENTS: [string, Record<string, unknown> | undefined][] = [
   ['catalog_overview', undefined],
   ['get_product', { productId: 1 }],
   ['get_product', { productId: 999_999 }],
+  ['get_product', { productId: 1, district: 'Pinheiros' }],
   ['search_local_products', { query: 'fone bluetooth', limit: 3 }],
   ['search_local_products', { city: 'Curitiba' }],
   ['search_local_products', { query: 'geladeira', city: 'campinas, sp' }],

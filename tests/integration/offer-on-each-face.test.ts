@@ -90,6 +90,26 @@ describe('the offer facts, on the faces that show them', () => {
     expect(other.output.otherOffers.offers.map((o) => o.productId)).toEqual([1]);
   });
 
+  it('get_product with a place: each other offer names its merchant’s store nearest it', () => {
+    const ctx = testMcpDeps(catalog);
+    const near = getProduct(ctx, 1, { latitude: -23.6, longitude: -46.66 });
+    if ('message' in near) throw new Error(near.message);
+    expect(near.output.otherOffers.place).toMatch(/^within 10 km of -23.6, -46.66/);
+    expect(near.output.otherOffers.offers[0]!.store).toMatchObject({ name: 'Loja Moema', distanceKm: expect.any(Number) });
+    const inDistrict = getProduct(ctx, 1, { district: 'Pinheiros' });
+    if ('message' in inDistrict) throw new Error(inDistrict.message);
+    // The other merchant has no store in Pinheiros, but one in the city.
+    expect(inDistrict.output.otherOffers.offers[0]!.store).toMatchObject({ name: 'Loja Moema', district: 'Moema' });
+    const nowhere = getProduct(ctx, 1, { city: 'Atlantis' });
+    if ('message' in nowhere) throw new Error(nowhere.message);
+    expect(nowhere.output.otherOffers.place).toMatch(/Atlantis/);
+    expect(nowhere.output.otherOffers.offers[0]!.store).toBeNull();
+    // Without a place, no store is named.
+    const plain = getProduct(ctx, 1);
+    if ('message' in plain) throw new Error(plain.message);
+    expect(plain.output.otherOffers.offers[0]!).not.toHaveProperty('store');
+  });
+
   it('the product page’s JSON-LD: availability, condition, the GTIN by its length, the list price struck through', async () => {
     const found = getProduct(testMcpDeps(catalog), 1);
     if ('message' in found) throw new Error(found.message);

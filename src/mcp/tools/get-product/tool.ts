@@ -10,12 +10,14 @@ export const getProductTool = defineTool({
   summary: 'Details, price, merchant stores and canonical URL of one product by id.',
   description:
     'Details of one product by id: title, description, category, brand, price, availability, canonical URL, engagement ' +
-    'counters, and the merchant with all its stores (address, district, city, coordinates). Ids come from search_local_products.',
+    'counters, and the merchant with all its stores (address, district, city, coordinates); its offer (availability, list and Pix ' +
+    'prices, installments, condition, GTIN) and the same product at other merchants (same GTIN), cheapest first: give city, ' +
+    'district or latitude/longitude for the store of each nearest you. Ids come from search_local_products.',
   inputSchema: GetProductInputSchema,
   view: PRODUCT_CARDS_URI,
   outputSchema: ProductDetailSchema,
-  run: (ctx, { productId }) => {
-    const found = getProduct(ctx, productId);
+  run: (ctx, { productId, ...near }) => {
+    const found = getProduct(ctx, productId, near);
     if ('message' in found) return { content: [{ type: 'text', text: found.message }], isError: true };
     return structuredResult(found.output);
   },

@@ -3,6 +3,7 @@ import { SEARCH_MAX_LIMIT } from '../../../search/local/local-search-schema.ts';
 import { SEARCH_DEPTH } from '../../../search/local/search-cursor.ts';
 import { SEARCH_SORTS } from '../../../search/local/search-filters.ts';
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM } from '../../../search/planner/place.ts';
+import { PLACE_ARGUMENTS } from '../place-arguments.ts';
 import { toolArguments } from '../tool-arguments.ts';
 
 /** A price in reais: not negative, at most two decimals (centavos). */
@@ -25,10 +26,7 @@ export const SearchInputSchema = toolArguments({
       'Words to find in product title, description, category or brand; accents and case do not matter, partial words match ("gelad" finds "Geladeira"), and so do plurals ("geladeiras"), common synonyms ("televisão" for TV), words joined or split ("airfryer", "500 ml") and typos ("geladera"). A budget or an order in the words is read as such and not searched: "até 3 mil", "entre 100 e 200 reais", "acima de R$ 500", "mais barato", "mais caro", "perto de mim" (with coordinates); the arguments below win over them. Omit to list the products of a place.',
     ),
   category: z.string().max(200).optional().describe('Category name or slug ("Eletrônicos" or "eletronicos"); catalog_overview lists them'),
-  city: z.string().max(200).optional().describe('City name, accents optional ("sao paulo"); a state may follow ("Campinas, SP")'),
-  district: z.string().max(200).optional().describe('District (bairro) within the city ("Pinheiros")'),
-  latitude: z.number().min(-90).max(90).optional().describe('Latitude of the searcher; give longitude too'),
-  longitude: z.number().min(-180).max(180).optional().describe('Longitude of the searcher; give latitude too'),
+  ...PLACE_ARGUMENTS,
   radiusKm: z
     .number()
     .gt(0)
