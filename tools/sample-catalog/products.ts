@@ -1,6 +1,7 @@
 import type { EngagementRecord, ProductLine } from '../../src/catalog-build/export-records.ts';
 import { CATEGORIES, CATEGORY_WEIGHTS } from './categories.ts';
 import type { MerchantPlan } from './merchants.ts';
+import { offerFor } from './offers.ts';
 import { type Rng, Stream } from './rng.ts';
 import { capitalize, isoSeconds, slugWithId } from './text.ts';
 import type { Brand, CategoryDef, ProductKind } from './vocabulary.ts';
@@ -66,7 +67,10 @@ export function buildProduct(rng: Rng, seed: number, id: number, plan: MerchantP
     publishedAt: draft ? null : isoSeconds(firstDate),
     updatedAt: isoSeconds(updated),
   };
-  return { product, engagement: engagementFor(rng, id, draft ? null : firstDate) };
+  const engagement = engagementFor(rng, id, draft ? null : firstDate);
+  // Last, from streams of their own: every field above stays what it was before offers existed.
+  Object.assign(product, offerFor(rng, seed, product, `${kind.noun}|${brand.name}|${model}|${variant}`));
+  return { product, engagement };
 }
 
 /**

@@ -15,6 +15,8 @@ export const Stream = {
   storeAssignment: 3,
   store: 4,
   product: 5,
+  offer: 6,
+  merchantOffer: 7,
 } as const;
 
 /** murmur3's 32-bit finaliser: cheap and mixes every input bit into every output bit. */
