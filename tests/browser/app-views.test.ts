@@ -83,19 +83,23 @@ describeBrowser('the product cards (MCP App) in Chromium, in an AppBridge host',
   }
 
   const texts = (frame: Frame, selector: string) => frame.locator(selector).allTextContents();
+  const prices = async (frame: Frame) => (await texts(frame, '.price')).map((text) => text.replace(/^De R\$ [\d.]+,\d{2} por /, ''));
 
   it('shows a search: each result’s title, price and link, opened through the host; photos load; axe finds nothing', async () => {
     const { page, frame, result, errors } = await show('search_local_products', SEARCH);
     const results = result.results as { title: string; price: { formatted: string }; url: string }[];
     expect(results.length).toBeGreaterThan(2);
     expect(await texts(frame, '.title')).toEqual(results.map((r) => r.title));
-    expect(await texts(frame, '.price')).toEqual(results.map((r) => r.price.formatted));
+    // Each price, after the list price a card strikes through ("De R$ … por") when there is one.
+    expect(await prices(frame)).toEqual(results.map((r) => r.price.formatted));
     for (const place of await texts(frame, '.store-place')) expect(place).toMatch(/ · a \d+(,\d)? km$| · a \d+ m$/);
     expect(await frame.locator('a.open').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))).toEqual(
       results.map((r) => r.url),
     );
-    // The policy lets the catalog's photos in.
+    // The policy lets the catalog's photos in. They load lazily: each scrolled into view first.
+    for (const img of await frame.locator('img').all()) await img.scrollIntoViewIfNeeded();
     await frame.waitForFunction(() => [...document.querySelectorAll('img')].every((img) => img.complete && img.naturalWidth > 0));
+    await frame.locator('.cards').evaluate((list) => list.scrollTo(0, 0));
     expect(await frame.locator('img').count()).toBe(results.length);
     // A link goes to the host, and the frame stays where it is.
     const frameUrl = frame.url();
@@ -113,7 +117,11 @@ describeBrowser('the product cards (MCP App) in Chromium, in an AppBridge host',
   });
 
   it('shows the offer: the list price struck through and read as such, the installments, an out-of-stock product in words; axe finds nothing', async () => {
-    const { frame, errors } = await show('search_local_products', SEARCH, 'light', [], (result) => {
+    const {
+      frame,
+      errors,
+      result: shown,
+    } = await show('search_local_products', SEARCH, 'light', [], (result) => {
       const [first] = (result.structuredContent as { results: Record<string, unknown>[] }).results;
       const price = (cents: number, formatted: string) => ({ cents, amount: (cents / 100).toFixed(2), currency: 'BRL', formatted });
       first!.availability = 'out_of_stock';
@@ -125,12 +133,14 @@ describeBrowser('the product cards (MCP App) in Chromium, in an AppBridge host',
       };
       result.content = [{ type: 'text', text: JSON.stringify(result.structuredContent) }];
     });
+    const results = (shown as { results: { availability: string }[] }).results;
     expect((await texts(frame, '.list-price'))[0]).toBe('R$ 9.999,00');
     expect((await texts(frame, '.price'))[0]).toMatch(/^De R\$ 9\.999,00 por R\$ [\d.]+,\d{2}$/);
     expect((await texts(frame, '.installments'))[0]).toBe('10x de R$ 499,90 sem juros');
     const availability = await texts(frame, '.availability');
     expect(availability[0]).toBe('Indisponível');
-    expect(availability.slice(1).every((text) => text === 'Em estoque')).toBe(true);
+    const words = { in_stock: 'Em estoque', out_of_stock: 'Indisponível', preorder: 'Pré-venda', backorder: 'Sob encomenda' };
+    expect(availability.slice(1)).toEqual(results.slice(1).map((r) => words[r.availability as keyof typeof words]));
     expect(await axeViolations(frame)).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -143,7 +153,7 @@ describeBrowser('the product cards (MCP App) in Chromium, in an AppBridge host',
     const { page, frame, result } = await show('get_product', { productId }, 'light', [`/produtos/${productId}.jpg`]);
     const product = result.product as { title: string; price: { formatted: string }; merchant: { stores: unknown[] } };
     expect(await texts(frame, 'h1.title')).toEqual([product.title]);
-    expect(await texts(frame, '.price')).toEqual([product.price.formatted]);
+    expect(await prices(frame)).toEqual([product.price.formatted]);
     await frame.waitForSelector('.placeholder');
     expect(await frame.locator('img').count()).toBe(0);
     expect(await frame.locator('.store').count()).toBe(
