@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { describeQuotaContract, SMALL_QUOTAS } from '../../contract/quota-contract.ts';
+import { describeQuotaContract, QUOTA_TEST_WINDOW_SECONDS, SMALL_QUOTAS } from '../../contract/quota-contract.ts';
 import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
 
 /*
@@ -60,10 +60,12 @@ describe('shared networks and IPv6 clients: self-hosted server (real HTTP)', () 
     const answers = [];
     for (const client of clients) answers.push(await statsFrom(client));
     expect(answers.map((a) => a.status)).toEqual([...new Array(limit).fill(200), 429]);
-    expect(answers[0]!.headers.get('RateLimit-Policy')).toBe(`"rest";q=${limit};w=3600`);
+    expect(answers[0]!.headers.get('RateLimit-Policy')).toBe(`"rest";q=${limit};w=${QUOTA_TEST_WINDOW_SECONDS}`);
     expect(answers.at(-1)!.headers.get('RateLimit')).toMatch(/^"rest";r=0;t=\d+$/);
     // An address outside the network has the quota of one client.
-    expect((await statsFrom('203.0.114.1')).headers.get('RateLimit-Policy')).toBe(`"rest";q=${SMALL_QUOTAS.RATE_LIMIT_REST};w=3600`);
+    expect((await statsFrom('203.0.114.1')).headers.get('RateLimit-Policy')).toBe(
+      `"rest";q=${SMALL_QUOTAS.RATE_LIMIT_REST};w=${QUOTA_TEST_WINDOW_SECONDS}`,
+    );
   });
 
   it('counts one client however its proxy writes the address; a value that is no address counts as the connection', async () => {
