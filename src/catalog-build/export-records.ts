@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../catalog-read/ids.ts';
-import { checkedAgainstPrice, OFFER_SHAPE } from './offer-facts.ts';
+import { OFFER_SHAPE, type OfferFacts, type OfferField } from './offer-facts.ts';
 
 /*
  * The catalog export format: one zod schema per record kind. The snapshot build validates every
@@ -60,25 +60,23 @@ export const StoreRecordSchema = z.strictObject({
   longitude: z.number().min(-180).max(180),
 });
 
-export const ProductRecordSchema = z
-  .strictObject({
-    id: IdSchema,
-    merchantId: IdSchema,
-    title: line(300),
-    description: paragraphs(5000),
-    category: line(120),
-    brand: line(120),
-    /** Price in integer centavos (R$ 1.299,90 is 129990). */
-    priceCents: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-    slug,
-    imageUrl: z.url({ protocol: /^https?$/ }).max(2000),
-    /** When the product was published; null keeps it out of discovery (a draft). */
-    publishedAt: isoDateTime.nullable(),
-    updatedAt: isoDateTime,
-    /** The offer's facts: optional, and a bad value is dropped alone (offer-facts.ts). */
-    ...OFFER_SHAPE,
-  })
-  .transform(checkedAgainstPrice);
+export const ProductRecordSchema = z.strictObject({
+  id: IdSchema,
+  merchantId: IdSchema,
+  title: line(300),
+  description: paragraphs(5000),
+  category: line(120),
+  brand: line(120),
+  /** Price in integer centavos (R$ 1.299,90 is 129990). */
+  priceCents: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  slug,
+  imageUrl: z.url({ protocol: /^https?$/ }).max(2000),
+  /** When the product was published; null keeps it out of discovery (a draft). */
+  publishedAt: isoDateTime.nullable(),
+  updatedAt: isoDateTime,
+  /** The offer's facts: optional, and a bad value is dropped alone (offer-facts.ts, readOfferFacts). */
+  ...OFFER_SHAPE,
+});
 
 const counter = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
@@ -91,7 +89,8 @@ export const EngagementRecordSchema = z.strictObject({
 
 export type MerchantRecord = z.infer<typeof MerchantRecordSchema>;
 export type StoreRecord = z.infer<typeof StoreRecordSchema>;
-export type ProductRecord = z.infer<typeof ProductRecordSchema>;
+/** A product as the build loads it: its offer facts checked (readOfferFacts), each valid or absent. */
+export type ProductRecord = Omit<z.infer<typeof ProductRecordSchema>, OfferField> & OfferFacts;
 /** A product line as an export writes it: a field with a default may be left out. */
 export type ProductLine = z.input<typeof ProductRecordSchema>;
 export type EngagementRecord = z.infer<typeof EngagementRecordSchema>;

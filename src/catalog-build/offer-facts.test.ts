@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProductRecordSchema } from './export-records.ts';
-import { droppedValues } from './offer-facts.ts';
+import { readOfferFacts } from './offer-facts.ts';
 
 const product = {
   id: 1,
@@ -18,9 +18,8 @@ const product = {
 
 /** The record the schema makes of a line, and what it dropped. */
 function read(offer: Record<string, unknown>) {
-  const raw = { ...product, ...offer };
-  const record = ProductRecordSchema.parse(raw);
-  return { record, dropped: droppedValues(raw, record).map(({ field, message }) => `${field}: ${message}`) };
+  const record = ProductRecordSchema.parse({ ...product, ...offer }) as Record<string, unknown> & { priceCents: number };
+  return { record, dropped: readOfferFacts(record).map(({ field, message }) => `${field}: ${message}`) };
 }
 
 describe('the offer facts of a product record', () => {
@@ -58,11 +57,16 @@ describe('the offer facts of a product record', () => {
       'gtin: dropped: must be 8, 12, 13 or 14 digits',
     ]);
     for (const field of ['availability', 'listPriceCents', 'pixPriceCents', 'installments', 'condition', 'gtin'] as const)
-      expect(record[field] ?? null).toBeNull();
+      expect(record[field]).toBeUndefined();
   });
 
-  it('reads null as absent, and still refuses an unknown field', () => {
-    expect(read({ availability: null, gtin: null }).dropped).toEqual([]);
+  it('reads null as absent, refuses an installments object with more in it, and still refuses an unknown field', () => {
+    const { record, dropped } = read({ availability: null, gtin: null });
+    expect(dropped).toEqual([]);
+    expect(record.availability).toBeUndefined();
+    expect(read({ installments: { count: 3, interestFree: true, rate: 2 } }).dropped).toEqual([
+      expect.stringMatching(/^installments: dropped: /),
+    ]);
     expect(ProductRecordSchema.safeParse({ ...product, emEstoque: true }).success).toBe(false);
   });
 });

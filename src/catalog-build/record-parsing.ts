@@ -1,6 +1,6 @@
 import type { BuildIssue } from './build-issues.ts';
 import { EXPORT_FILES, type ExportKind, type ProductRecord } from './export-records.ts';
-import { droppedValues } from './offer-facts.ts';
+import { readOfferFacts } from './offer-facts.ts';
 
 /** Valid records with their line numbers, and the located issues of the lines that were not. */
 export interface ParsedLines {
@@ -31,7 +31,7 @@ export function parseRecordLine(kind: ExportKind, file: string, lineNumber: numb
     into.lines.push(lineNumber);
     if (kind === 'products') {
       const product = parsed.data as ProductRecord;
-      for (const { field, message } of droppedValues(value as Record<string, unknown>, product))
+      for (const { field, message } of readOfferFacts(product))
         into.issues.push({ file, line: lineNumber, field: `product ${product.id}: ${field}`, message, dropped: true });
     }
     return;
