@@ -79,10 +79,10 @@ const issueText = (issue: z.core.$ZodIssue | undefined) =>
  * why; `null` is read as absent.
  */
 export function readOfferFacts(record: Record<string, unknown> & { priceCents: number }): { field: OfferField; message: string }[] {
-  let dropped: { field: OfferField; message: string }[] | null = null;
+  const dropped: { field: OfferField; message: string }[] = [];
   const drop = (field: OfferField, message: string) => {
     record[field] = undefined;
-    (dropped ??= []).push({ field, message });
+    dropped.push({ field, message });
   };
   const { priceCents } = record;
   // In the fields' order, each against its own rule, then the prices against priceCents.
@@ -96,5 +96,5 @@ export function readOfferFacts(record: Record<string, unknown> & { priceCents: n
     else if (field === 'pixPriceCents' && (value as number) > priceCents)
       drop(field, `dropped: ${value} is above priceCents (${priceCents})`);
   }
-  return dropped ?? [];
+  return dropped;
 }
