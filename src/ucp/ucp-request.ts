@@ -23,6 +23,7 @@ export const UCP_EXTENSION_KEYS = {
   radiusKm: ext('radius_km'),
   brand: ext('brand'),
   sort: ext('sort'),
+  includeOutOfStock: ext('include_out_of_stock'),
 } as const;
 
 /** Identifiers one lookup takes: UCP asks for at least 10; each counts as a lookup against the quotas. */
@@ -80,6 +81,12 @@ const FiltersSchema = z
       .describe(`Radius around the coordinates, km (default ${DEFAULT_RADIUS_KM})`),
     [UCP_EXTENSION_KEYS.brand]: z.string().max(200).optional().describe('Brand name ("Samsung")'),
     [UCP_EXTENSION_KEYS.sort]: z.enum(SEARCH_SORTS).optional().describe('relevance (default), price_asc, price_desc, distance, popularity'),
+    [UCP_EXTENSION_KEYS.includeOutOfStock]: z
+      .boolean()
+      .optional()
+      .describe(
+        'true: out-of-stock products too (availability.available false), after those in stock; by default they are left out and counted in a message',
+      ),
   })
   .describe(`UCP filters (all must hold), with this catalog's own under "${UCP_EXTENSION}."`);
 

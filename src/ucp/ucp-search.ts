@@ -25,6 +25,7 @@ export function searchInputOf(ctx: AnswerContext, request: UcpSearchRequest): { 
     maxPrice: reaisOf(filters.price?.max),
     brand: filters[X.brand],
     sort: filters[X.sort],
+    includeOutOfStock: filters[X.includeOutOfStock],
     city: filters[X.city],
     district: filters[X.district],
     latitude: filters[X.latitude],

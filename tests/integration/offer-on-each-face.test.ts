@@ -9,6 +9,7 @@ import { type LazyCatalog, lazyCatalog } from '../../src/catalog-read/catalog-re
 import { productJsonLd } from '../../src/product-pages/product-json-ld.ts';
 import { searchLocalProducts } from '../../src/search/local/local-search.ts';
 import { lookupCatalog } from '../../src/ucp/ucp-lookup.ts';
+import { UCP_EXTENSION_KEYS } from '../../src/ucp/ucp-request.ts';
 import { searchCatalog } from '../../src/ucp/ucp-search.ts';
 import { validFixture, writeExport } from '../support/fixture-export.ts';
 import { checkProductJsonLd } from '../support/json-ld.ts';
@@ -135,17 +136,31 @@ describe('the offer facts, on the faces that show them', () => {
     expect(fetched.text).toMatch(/em outras lojas: 1; as mais baratas:\n- .+: R\$ 319,90 \(indisponível\), id 3, /);
   });
 
-  it('search results mark each product, an out-of-stock one as such', () => {
-    const { output } = searchLocalProducts(testMcpDeps(catalog), { query: 'fone jbl' });
-    const byId = Object.fromEntries(output.results.map((r) => [r.productId, r]));
-    expect(byId[1]).toMatchObject({ availability: 'preorder', offer: { gtin: GTIN, discountPercent: 14 } });
-    expect(byId[3]).toMatchObject({ availability: 'out_of_stock', offer: { condition: 'refurbished' } });
+  it('search leaves an out-of-stock product out and says so; with includeOutOfStock, marks it and ranks it last', () => {
+    const deps = testMcpDeps(catalog);
+    const left = searchLocalProducts(deps, { query: 'fone jbl' }).output;
+    expect(left.results.map((r) => r.productId)).not.toContain(3);
+    expect(left.results.find((r) => r.productId === 1)).toMatchObject({
+      availability: 'preorder',
+      offer: { gtin: GTIN, discountPercent: 14 },
+    });
+    expect(left.filters.includeOutOfStock).toBe(false);
+    expect(left.leftOutOfStock).toEqual({ value: 1, relation: 'eq' });
+    expect(left.message).toContain('1 more matching product is out of stock, left out (includeOutOfStock: true shows them)');
+    const all = searchLocalProducts(deps, { query: 'fone jbl', includeOutOfStock: true }).output;
+    expect(all.leftOutOfStock).toBeNull();
+    expect(all.results.at(-1)).toMatchObject({ productId: 3, availability: 'out_of_stock', offer: { condition: 'refurbished' } });
+    expect(all.total.value).toBe(left.total.value + 1);
   });
 
   it('UCP: availability as available and status, the list price, the barcode; lookup by GTIN finds every merchant’s', () => {
     const ctx = testMcpDeps(catalog);
     const searched = searchCatalog(ctx, { query: 'fone jbl' });
     expect(validateSearchResponse(searched).errors).toEqual([]);
+    expect(searched.products?.map((p) => p.id)).not.toContain('3');
+    const included = searchCatalog(ctx, { query: 'fone jbl', filters: { [UCP_EXTENSION_KEYS.includeOutOfStock]: true } });
+    expect(validateSearchResponse(included).errors).toEqual([]);
+    expect(included.products?.find((p) => p.id === '3')?.variants[0]?.availability).toEqual({ available: false, status: 'out_of_stock' });
     const looked = lookupCatalog(ctx, { ids: [GTIN] });
     expect(validateLookupResponse(looked).errors).toEqual([]);
     expect(looked.products.map((p) => [p.id, p.variants[0]!.availability, p.variants[0]!.inputs])).toEqual([

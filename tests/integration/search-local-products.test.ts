@@ -115,11 +115,13 @@ describe('search_local_products on the sample catalog', () => {
       expect(r.store.distanceKm).toBeCloseTo(nearest, 2);
       expect(nearest).toBeLessThanOrEqual(5);
     }
-    // Every product within the radius that is nearer than the last result is in the results.
+    // Every product in stock within the radius that is nearer than the last result is in the results.
     const last = distances.at(-1)!;
     const nearer = sample.products.filter(
       (p) =>
-        p.publishedAt !== null && storesOf(p.id).some((s) => distanceKm(at.latitude, at.longitude, s.latitude, s.longitude) < last - 1e-6),
+        p.publishedAt !== null &&
+        p.availability !== 'out_of_stock' &&
+        storesOf(p.id).some((s) => distanceKm(at.latitude, at.longitude, s.latitude, s.longitude) < last - 1e-6),
     );
     expect(nearer.every((p) => output.results.some((r) => r.productId === p.id))).toBe(true);
   });
@@ -237,8 +239,11 @@ describe('search_local_products relaxes and reads places out of the query (sampl
     const all = search({}).output;
     expect(all.results).toHaveLength(10);
     const saoPaulo = catalog.discovery.cities.find((c) => c.name === 'São Paulo')!;
-    expect(all.total).toEqual({ value: saoPaulo.productsCount, relation: 'eq' });
-    expect(all.message).toMatch(new RegExp(`^Found 10 of ${saoPaulo.productsCount} matching products`));
+    // The city's products are those in stock, listed, and those out of stock, counted apart.
+    const inStock = saoPaulo.productsCount - all.leftOutOfStock!.value;
+    expect(all.leftOutOfStock!.value).toBeGreaterThan(0);
+    expect(all.total).toEqual({ value: inStock, relation: 'eq' });
+    expect(all.message).toMatch(new RegExp(`^Found 10 of ${inStock} matching products`));
     const near = search({ latitude: -23.5614, longitude: -46.6559, radiusKm: 3 }).output;
     expect(near.total.value).toBeGreaterThanOrEqual(near.results.length);
   });

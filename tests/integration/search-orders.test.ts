@@ -35,7 +35,9 @@ beforeAll(async () => {
 
 afterAll(() => remove?.());
 
-const byPopularity = (a: Product, b: Product) => b.views - a.views || b.likes - a.likes || a.id - b.id;
+/** Out-of-stock products (when included) after those in stock, then most viewed, most liked, lowest id. */
+const byPopularity = (a: Product, b: Product) =>
+  Number(a.outOfStock) - Number(b.outOfStock) || b.views - a.views || b.likes - a.likes || a.id - b.id;
 
 /** The first 50 results by definition: filter everything, pick the group, order (docs/api.md, "Ordering"). One word, matched whole. */
 function expected(input: SearchInput): number[] {
@@ -64,7 +66,8 @@ function expected(input: SearchInput): number[] {
       p.priceCents >= min &&
       p.priceCents <= max &&
       (brand === null || foldKey(p.brand) === brand) &&
-      (word === null || p.words.has(word)),
+      (word === null || p.words.has(word)) &&
+      (input.includeOutOfStock === true || !p.outOfStock),
   );
   const groups =
     word === null
@@ -132,6 +135,13 @@ describe('orders, price ranges, brands and pages against the brute-force answer 
       { ...near, radiusKm: 5, query: top, sort: 'price_asc' },
       { ...near, radiusKm: 5, query: second, sort: 'distance' },
       { ...near, radiusKm: 3, minPrice: median },
+      // Out-of-stock products included: in their place in price and distance orders, last in the others.
+      { query: top, sort: 'price_asc', includeOutOfStock: true },
+      { district: 'Pinheiros', query: top, sort: 'price_desc', includeOutOfStock: true },
+      { query: second, sort: 'popularity', includeOutOfStock: true },
+      { ...near, radiusKm: 5, query: second, sort: 'distance', includeOutOfStock: true },
+      { ...near, radiusKm: 5, query: top, sort: 'popularity', includeOutOfStock: true },
+      { brand, query: second, includeOutOfStock: true },
     ];
     for (const input of inputs) {
       const want = expected(input);

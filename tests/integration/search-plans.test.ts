@@ -43,7 +43,9 @@ const matches = (units: SearchWord[], textWords: Set<string>, prefixUnit: Search
         u.word.length >= 3 &&
         [...textWords].some((w) => w.startsWith(u.word))),
   );
-const byPopularity = (a: Product, b: Product) => b.views - a.views || b.likes - a.likes || a.id - b.id;
+/** Out-of-stock products (when included) after those in stock, then most viewed, most liked, lowest id. */
+const byPopularity = (a: Product, b: Product) =>
+  Number(a.outOfStock) - Number(b.outOfStock) || b.views - a.views || b.likes - a.likes || a.id - b.id;
 
 /**
  * The answer by definition: filter everything, then order (search_local_products' `ordering`).
@@ -72,7 +74,12 @@ function expected(input: SearchInput, units: SearchWord[]): number[] {
 /** The products every unit matches, in the search's order. */
 function allOf(input: SearchInput, queryWords: SearchWord[], prefixUnit: SearchWord | undefined): number[] {
   const category = typeof input.category === 'string' ? slugify(input.category) : null;
-  const candidates = products.filter((p) => matches(queryWords, p.words, prefixUnit) && (category === null || p.categorySlug === category));
+  const candidates = products.filter(
+    (p) =>
+      matches(queryWords, p.words, prefixUnit) &&
+      (category === null || p.categorySlug === category) &&
+      (input.includeOutOfStock === true || !p.outOfStock),
+  );
   if (input.latitude !== undefined) {
     const radius = input.radiusKm ?? 10;
     const nearest = new Map<number, number>();
@@ -96,6 +103,27 @@ function allOf(input: SearchInput, queryWords: SearchWord[], prefixUnit: SearchW
   const named = local.filter((p) => !titled.includes(p) && matches(queryWords, p.namingWords, prefixUnit)).sort(byPopularity);
   const elsewhere = local.filter((p) => !titled.includes(p) && !named.includes(p)).sort(byPopularity);
   return [...titled, ...named, ...elsewhere].slice(0, 10).map((p) => p.id);
+}
+
+/** The out-of-stock products the words match in the place: what a search that leaves them out counts (leftOutOfStock). */
+function outOfStockMatches(input: SearchInput, units: SearchWord[]): number {
+  const category = typeof input.category === 'string' ? slugify(input.category) : null;
+  const merchants = new Set(
+    stores
+      .filter((s) =>
+        input.latitude !== undefined
+          ? distanceKm(input.latitude, input.longitude!, s.latitude, s.longitude) <= (input.radiusKm ?? 10)
+          : foldKey(s.city) === foldKey(input.city ?? 'São Paulo') && (!input.district || foldKey(s.district) === foldKey(input.district)),
+      )
+      .map((s) => s.merchantId),
+  );
+  return products.filter(
+    (p) =>
+      p.outOfStock &&
+      merchants.has(p.merchantId) &&
+      matches(units, p.words, units.at(-1)) &&
+      (category === null || p.categorySlug === category),
+  ).length;
 }
 
 beforeAll(async () => {
@@ -169,16 +197,35 @@ describe('search plans against the brute-force answer (60,000 products)', () => 
       { query: 'celulares' },
       { query: 'televisao', district: 'Pinheiros' },
       { ...near, radiusKm: 10, query: transposed(common[2]!) },
+      // Out-of-stock products included, after those in stock in each ranking group.
+      { query: common[0], includeOutOfStock: true },
+      { query: rare[0], includeOutOfStock: true },
+      { query: sparse[0], includeOutOfStock: true },
+      { category: 'Eletrônicos', district: 'Pinheiros', includeOutOfStock: true },
+      { ...near, radiusKm: 5, query: common[0], includeOutOfStock: true },
+      { ...near, radiusKm: 10, query: rare[2], includeOutOfStock: true },
     ];
+    let leftOutCounted = 0;
     for (const input of inputs) {
       const { output, isError } = searchLocalProducts(ctx, input);
       expect(isError, JSON.stringify(input)).toBe(false);
       expect(output.filters.terms).toEqual(input.query ? [...wordsOf(input.query)] : []);
+      const units = expandWords(searchReaderOf(catalog), output.filters.terms);
       expect(
         output.results.map((r) => r.productId),
         JSON.stringify(input),
-      ).toEqual(expected(input, expandWords(searchReaderOf(catalog), output.filters.terms)));
+      ).toEqual(expected(input, units));
+      expect(output.results.every((r) => r.availability !== 'out_of_stock') || input.includeOutOfStock).toBe(true);
+      // The out-of-stock matches left out, counted in the place (exactly, below the count's cap).
+      const left = output.leftOutOfStock;
+      if (input.includeOutOfStock) expect(left).toBeNull();
+      else if (left?.relation === 'eq') {
+        const searched = units.filter((u) => !output.filters.droppedTerms.includes(u.word));
+        expect(left.value, JSON.stringify(input)).toBe(outOfStockMatches(input, searched));
+        if (left.value > 0) leftOutCounted += 1;
+      }
     }
+    expect(leftOutCounted).toBeGreaterThan(5);
     // The typo inputs were read as typos, and found something.
     const typo = searchLocalProducts(ctx, { query: transposed(titled[0]!) }).output;
     expect(typo.filters.corrections).toEqual([{ from: transposed(titled[0]!), to: titled[0] }]);

@@ -21,6 +21,8 @@ export interface PlainProduct {
   priceCents: number;
   views: number;
   likes: number;
+  /** Out of stock: left out of searches unless they include them, then after those in stock. */
+  outOfStock: boolean;
 }
 
 export interface PlainStore {
@@ -56,14 +58,19 @@ export async function generatedCatalog(products: number, seed: number, name: str
   const built = await buildSnapshot({ sourceDir: join(dir, 'export'), outFile: join(dir, 'catalog.sqlite') });
   if (!built.ok) throw new Error(`the generated catalog does not build: ${JSON.stringify(built.issues)}`);
   const db = new Database(join(dir, 'catalog.sqlite'), { readonly: true });
-  type Row = Omit<PlainProduct, 'words' | 'namingWords' | 'titleWords'> & { title: string; description: string; category: string };
+  type Row = Omit<PlainProduct, 'words' | 'namingWords' | 'titleWords' | 'outOfStock'> & {
+    title: string;
+    description: string;
+    category: string;
+    availability: string | null;
+  };
   const rows = db
     .prepare(`SELECT p.id, p.merchant_id AS merchantId, p.title, p.description, p.category, p.brand, c.slug AS categorySlug,
-      p.price_cents AS priceCents, coalesce(e.views, 0) AS views, coalesce(e.likes, 0) AS likes
+      p.price_cents AS priceCents, coalesce(e.views, 0) AS views, coalesce(e.likes, 0) AS likes, p.availability
     FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN engagement e ON e.product_id = p.id
     WHERE p.published_at IS NOT NULL`)
     .all() as Row[];
-  const plain = rows.map(({ title, description, category, ...r }) => {
+  const plain = rows.map(({ title, description, category, availability, ...r }) => {
     // A title's " para …" (what the product is for) counts as description
     // (src/search/index-build/search-schema.ts).
     const head = title.split(/ para /i)[0]!;
@@ -72,6 +79,7 @@ export async function generatedCatalog(products: number, seed: number, name: str
       words: wordsOf(`${title} ${description} ${category} ${r.brand}`),
       namingWords: wordsOf(`${head} ${category} ${r.brand}`),
       titleWords: wordsOf(head),
+      outOfStock: availability === 'out_of_stock',
     };
   });
   const stores = db.prepare('SELECT id, merchant_id AS merchantId, city, district, latitude, longitude FROM stores').all() as PlainStore[];

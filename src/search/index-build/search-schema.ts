@@ -74,12 +74,19 @@ CREATE TABLE search_words (
 export const TIER_SHARES = [0.0005, 0.0025, 0.01, 0.05, 0.2, 1];
 
 /**
+ * Out-of-stock products are in a tier of their own after the last (TIER_SHARES.length + 1),
+ * whatever their views: a search reads the popularity tiers and leaves them out by reading no
+ * further, and reads this tier last only when they are asked for (src/search/planner/tiers.ts).
+ */
+export const OUT_OF_STOCK_TIER = TIER_SHARES.length + 1;
+
+/**
  * The published products' search rows, in price order then id (ordinals from 1), each with its
  * popularity tier: `minViews` is each tier's lowest view count, from tier 1 down; written into
- * the statement, a CASE is faster than a lookup.
+ * the statement, a CASE is faster than a lookup. Out of stock: OUT_OF_STOCK_TIER.
  */
 export function searchRowsInsert(minViews: number[]): string {
-  const tier = `CASE ${minViews.map((min, i) => `WHEN l.views >= ${Math.trunc(min)} THEN ${i + 1}`).join(' ')} ELSE ${minViews.length} END`;
+  const tier = `CASE WHEN p.availability = 'out_of_stock' THEN ${OUT_OF_STOCK_TIER} ${minViews.map((min, i) => `WHEN l.views >= ${Math.trunc(min)} THEN ${i + 1}`).join(' ')} ELSE ${minViews.length} END`;
   return `
 INSERT INTO search_rows (product_id, price_cents, tier)
   SELECT p.id, p.price_cents, ${tier} FROM products p CROSS JOIN engagement l ON l.product_id = p.id

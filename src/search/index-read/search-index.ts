@@ -1,6 +1,8 @@
 import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { OUT_OF_STOCK_TIER } from '../index-build/search-schema.ts';
 import { type SynonymTable, synonymTable } from '../query/synonyms.ts';
 import type { IndexWord, Vocabulary } from '../query/vocabulary.ts';
+import { tierToken, WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
 
 /*
  * The search wing's one module that touches the database: the full-text index, its rows in price
@@ -19,8 +21,11 @@ export interface OrdinalRange {
 /** Every search row. */
 export const EVERY_ORDINAL: OrdinalRange = { first: 0, last: Number.MAX_SAFE_INTEGER };
 
-/** A search index match: the product, its merchant, what it is ranked by, and its price in cents. */
-export type Match = [productId: number, merchantId: number, views: number, likes: number, priceCents: number];
+/**
+ * A search index match: the product, its merchant, what it is ranked by, its price in cents, and
+ * its tier (search-schema.ts: a popularity tier, or OUT_OF_STOCK_TIER).
+ */
+export type Match = [productId: number, merchantId: number, views: number, likes: number, priceCents: number, tier: number];
 
 /** A match and whether it is in the place searched (1) or not (0). */
 export type PlaceMatch = [...Match, inPlace: number];
@@ -47,6 +52,8 @@ export interface SearchIndex extends Vocabulary {
   countMatches(expression: string, ordinals: OrdinalRange, limit: number): number;
   /** Matches, each marked 1 if its merchant has a store in the place (token c<id> or d<id>), at most `limit`. */
   matchesMarkingPlace(expression: string, placeToken: string, ordinals: OrdinalRange, limit: number): PlaceMatch[];
+  /** How many published products are out of stock (read once, when first asked): the size of their tier. */
+  outOfStockProducts(): number;
   /** Matches (in the place, if given) ordered by bm25() over all of them: the naive plan, for the benchmark. */
   matchesByRelevance(expression: string, placeToken: string | null, limit: number): Match[];
 }
@@ -90,7 +97,7 @@ export function openSearchIndex(db: Database): SearchIndex {
     return first <= last ? { first, last } : null;
   };
 
-  const matchRows = 'SELECT r.product_id, l.merchant_id, l.views, l.likes, r.price_cents';
+  const matchRows = 'SELECT r.product_id, l.merchant_id, l.views, l.likes, r.price_cents, r.tier';
   const fromIndex = 'FROM products_fts f JOIN search_rows r ON r.ordinal = f.rowid JOIN engagement l ON l.product_id = r.product_id';
   // A range of ordinals costs FTS5 a walk to its start: every ordinal is asked for without one.
   const inOrdinals = (ranged: boolean) => (ranged ? ' AND f.rowid BETWEEN ? AND ?' : '');
@@ -127,6 +134,12 @@ export function openSearchIndex(db: Database): SearchIndex {
   const matchesInPlaceByRelevance = db
     .prepare(`${matchRows} ${fromIndex} ${placeJoin} WHERE products_fts MATCH ? AND ${inPlace} ORDER BY bm25(products_fts) LIMIT ?`)
     .raw(true);
+  // The out-of-stock tier's list in the whole catalog (a product's tier is in its place tokens).
+  let outOfStock: number | null = null;
+  const outOfStockProducts = () =>
+    (outOfStock ??= (
+      countMatches(EVERY_ORDINAL).get(tierToken(WHOLE_CATALOG_PLACE, OUT_OF_STOCK_TIER), Number.MAX_SAFE_INTEGER) as [number]
+    )[0]);
   // The upper bound is the prefix followed by the highest code point: every word that begins
   // with the prefix sorts between the two.
   const wordsStartingWith = db
@@ -162,6 +175,7 @@ export function openSearchIndex(db: Database): SearchIndex {
       fullText(() => (countMatches(ordinals).get(expression, ...bounds(ordinals), limit) as [number])[0]),
     matchesMarkingPlace: (expression, placeToken, ordinals, limit) =>
       fullText(() => matchesMarkingPlace(ordinals).all(placeToken, expression, ...bounds(ordinals), limit) as PlaceMatch[]),
+    outOfStockProducts,
     matchesByRelevance: (expression, placeToken, limit) =>
       fullText(
         () =>

@@ -25,6 +25,7 @@ export interface Asked extends Omit<SearchTerms, 'terms'> {
   named: { city: string; rest: string } | null;
   place: Place;
   facets: AskedFacet[];
+  includeOutOfStock: boolean;
 }
 
 export function readAsked(reader: SearchReader, input: SearchInput): Asked {
@@ -37,7 +38,16 @@ export function readAsked(reader: SearchReader, input: SearchInput): Asked {
   const words = text === null ? { terms: [], ignored: [], onlyStopwords: false, noWords: false } : searchTerms(named?.rest ?? text);
   const place = resolvePlace(reader, named ? { ...input, city: named.city } : input);
   if (named && place.kind === 'city') place.notes.push('The place was read from the query.');
-  return { limit: input.limit ?? SEARCH_MAX_LIMIT, query, filters, ...words, named, place, facets: askedFacets(reader, input) };
+  return {
+    limit: input.limit ?? SEARCH_MAX_LIMIT,
+    query,
+    filters,
+    ...words,
+    named,
+    place,
+    facets: askedFacets(reader, input),
+    includeOutOfStock: input.includeOutOfStock === true,
+  };
 }
 
 /** Why the search cannot run as asked (a tool error that says what to do instead), or null. */

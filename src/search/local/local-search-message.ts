@@ -40,7 +40,13 @@ export function messageOf(reader: SearchReader, output: SearchOutput, parts: Mes
     ...(price.min === null ? [] : [`from ${reais(price.min)}`]),
     ...(price.max === null ? [] : [`up to ${reais(price.max)}`]),
   ];
+  const left = output.leftOutOfStock;
   const notes = [
+    ...(left && left.value > 0
+      ? [
+          `${left.relation === 'gte' ? 'At least ' : ''}${left.value} ${output.results.length > 0 || offset > 0 ? 'more ' : ''}matching product${left.value === 1 ? ' is' : 's are'} out of stock, left out (includeOutOfStock: true shows them).`,
+        ]
+      : []),
     ...(corrected.length > 0 ? [`Showing results for ${corrected.join(', ')} (no product has the word as written).`] : []),
     ...(droppedTerms.length > 0 && output.results.length > 0
       ? [`No product here matches every word: left out ${droppedTerms.map((w) => `"${w}"`).join(', ')}.`]

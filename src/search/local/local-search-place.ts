@@ -5,9 +5,10 @@ import type { Circle } from '../planner/circle.ts';
 import { searchNearByGroups } from '../planner/circle-plans.ts';
 import { distanceKm, roundKm } from '../planner/geo.ts';
 import { searchOrdered } from '../planner/ordered-plans.ts';
+import { outOfStockInCircle, outOfStockInPlace } from '../planner/out-of-stock.ts';
 import { MAX_RADIUS_KM, type Place } from '../planner/place.ts';
 import { searchPlace } from '../planner/place-plans.ts';
-import type { Found, Hit, SearchRequest } from '../planner/request.ts';
+import { type Found, type Hit, type SearchRequest, shownOf, type Total } from '../planner/request.ts';
 import type { PlaceScope } from '../planner/tiers.ts';
 import { matchesAnywhere } from '../planner/whole-reads.ts';
 import { cityToken, districtToken } from '../tokens/facet-tokens.ts';
@@ -63,7 +64,8 @@ const ELSEWHERE_MATCHES = 200;
  * coordinates the nearest store. Null when nothing anywhere matches.
  */
 export function matchesElsewhere(reader: SearchReader, request: SearchRequest, place: Place): string | null {
-  const matches = matchesAnywhere(reader, request, ELSEWHERE_MATCHES);
+  const read = matchesAnywhere(reader, request, ELSEWHERE_MATCHES);
+  const matches = read && shownOf(request, read);
   if (matches === null || matches.length === 0) return null;
   const cities = new Map<string, number>();
   let nearest: { km: number; where: string } | null = null;
@@ -103,6 +105,13 @@ function centreOf(place: Exclude<SearchedPlace, { kind: 'coordinates' }>): Circl
 }
 
 /** Runs the plan for the place and the order (src/search/planner/). */
+/** The out-of-stock matches a search left out in the place searched; null when it included them or could not count. */
+export function outOfStockLeftOut(reader: SearchReader, request: SearchRequest, place: SearchedPlace): Total | null {
+  if (request.includeOutOfStock) return null;
+  if (place.kind !== 'coordinates') return outOfStockInPlace(reader, request, scopeOf(place));
+  return outOfStockInCircle(reader, request, { latitude: place.latitude, longitude: place.longitude, radiusKm: place.radiusKm });
+}
+
 export function runPlan(reader: SearchReader, request: SearchRequest, place: SearchedPlace, sort: SearchSort): Found {
   if (place.kind === 'coordinates') {
     const circle = { latitude: place.latitude, longitude: place.longitude, radiusKm: place.radiusKm };

@@ -17,8 +17,16 @@ export type SearchInput = PlaceInput & {
   maxPrice?: number | undefined;
   brand?: string | undefined;
   sort?: SearchSort | undefined;
+  /** Out-of-stock products are left out unless true. */
+  includeOutOfStock?: boolean | undefined;
   cursor?: string | undefined;
 };
+
+/** A count, exact or a lower bound (as Elasticsearch states hits.total). */
+const TotalSchema = z.object({
+  value: z.number().int().min(0),
+  relation: z.enum(['eq', 'gte']).describe('eq: exactly value products; gte: at least value (counting stopped there)'),
+});
 
 export const LocationSchema = z.object({
   resolvedBy: z
@@ -67,16 +75,19 @@ export const SearchOutputSchema = z.object({
     readFromQuery: z
       .array(z.string())
       .describe('Words of the query read as a budget or an order ("até 3 mil", "mais barato") and not searched as words'),
+    includeOutOfStock: z
+      .boolean()
+      .describe('Whether out-of-stock products were searched too (includeOutOfStock); they are left out by default'),
     limit: z.number().int(),
     offset: z.number().int().min(0).describe('How many results earlier pages of this search showed'),
   }),
   ordering: z.string().describe('How results are ordered'),
-  total: z
-    .object({
-      value: z.number().int().min(0),
-      relation: z.enum(['eq', 'gte']).describe('eq: exactly value products match; gte: at least value (counting stopped there)'),
-    })
-    .describe('How many products in the place match, of which results shows the first (as Elasticsearch states hits.total)'),
+  total: TotalSchema.describe(
+    'How many products in the place match, of which results shows the first (as Elasticsearch states hits.total)',
+  ),
+  leftOutOfStock: TotalSchema.nullable().describe(
+    'How many more products in the place match but are out of stock, left out (includeOutOfStock: true shows them, marked); null when they were included or not counted',
+  ),
   results: z.array(SearchResultSchema).max(SEARCH_MAX_LIMIT),
   nextCursor: z
     .string()

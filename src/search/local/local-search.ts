@@ -14,7 +14,7 @@ import { facetEchoes, foundFacets } from './facet-filters.ts';
 import { type Asked, readAsked, refusalOf } from './local-search-asked.ts';
 import { type Searched, searchWithFallbacks } from './local-search-find.ts';
 import { messageOf, reais } from './local-search-message.ts';
-import { locationOf, orderingOf, type SearchedPlace, storeFor } from './local-search-place.ts';
+import { locationOf, orderingOf, outOfStockLeftOut, type SearchedPlace, storeFor } from './local-search-place.ts';
 import type { SearchInput, SearchOutput } from './local-search-schema.ts';
 import { makeCursor, readCursor, SEARCH_DEPTH, searchDigest } from './search-cursor.ts';
 import { priceFilterOf, type ResultFilters } from './search-filters.ts';
@@ -67,6 +67,7 @@ export function searchLocalProducts(ctx: SearchContext, input: SearchInput): Sea
     price: price === 'none' ? null : price,
     limit: Math.min(end + 1, SEARCH_DEPTH),
     budget: share,
+    includeOutOfStock: asked.includeOutOfStock,
   });
   let searched: Searched | null = null;
   if (price !== 'none') {
@@ -89,6 +90,7 @@ export function searchLocalProducts(ctx: SearchContext, input: SearchInput): Sea
     }
     output.filters.droppedTerms = searched.dropped.map((w) => w.word);
     output.total = searched.found.total();
+    output.leftOutOfStock = outOfStockLeftOut(reader, requestFor(searched.words, budget), place);
   }
   const found: Found = searched?.found ?? { hits: [], total: () => ({ value: 0, relation: 'eq' }), cut: false };
 
@@ -127,11 +129,13 @@ function outputOf(catalog: CatalogReader, asked: Asked): SearchOutput {
       price: filters?.price ?? null,
       sort: filters?.sort ?? { value: 'relevance', source: 'default' },
       readFromQuery: filters?.read ?? [],
+      includeOutOfStock: asked.includeOutOfStock,
       limit: asked.limit,
       offset: 0,
     },
     ordering: '',
     total: { value: 0, relation: 'eq' },
+    leftOutOfStock: null,
     results: [],
     nextCursor: null,
     message: '',

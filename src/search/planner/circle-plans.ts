@@ -16,6 +16,7 @@ import {
   readCost,
   readMatches,
   type SearchRequest,
+  shownOf,
 } from './request.ts';
 import { allMatchesIfFew, MAX_MATCHES } from './whole-reads.ts';
 
@@ -69,7 +70,7 @@ export function searchNear(reader: SearchReader, request: SearchRequest, circle:
   if (bound === 0) return nothingFound();
   const expression = expressionOf(request);
   const few = allMatchesIfFew(reader, request, expression, bound, PROBE_MATCHES, (cap) => readMatches(reader, request, expression, cap));
-  if (few) return placeMatches(reader, few, circle, request.limit, true);
+  if (few) return placeMatches(reader, shownOf(request, few), circle, request.limit, true);
 
   const { latitude: lat, longitude: lon, radiusKm } = circle;
   const results: Hit[] = [];
@@ -106,7 +107,7 @@ export function searchNear(reader: SearchReader, request: SearchRequest, circle:
       const within = Math.ceil((chunk.length * reader.counts.products) / Math.max(1, reader.counts.merchants));
       if (!request.budget.take(readCost(request, within))) break;
       const chunkExpression = expressionOf(request, { anyFacets: [chunk.map(([id]) => merchantToken(id))] });
-      for (const hit of readMatches(reader, request, chunkExpression, MAX_MATCHES)) {
+      for (const hit of shownOf(request, readMatches(reader, request, chunkExpression, MAX_MATCHES))) {
         const store = pending.get(hit.merchantId)!;
         results.push({ ...hit, distanceKm: store.distanceKm, storeId: store.storeId });
       }
@@ -116,7 +117,7 @@ export function searchNear(reader: SearchReader, request: SearchRequest, circle:
       if (read >= RING_MERCHANT_BUDGET && results.length < request.limit) {
         if (!request.budget.take(readCost(request, 0))) break;
         const matches = readMatches(reader, request, expression, MAX_MATCHES);
-        return placeMatches(reader, matches, circle, request.limit, matches.length < MAX_MATCHES);
+        return placeMatches(reader, shownOf(request, matches), circle, request.limit, matches.length < MAX_MATCHES);
       }
     }
     // Merchants of this ring are done, whether read or not (once the page is complete).

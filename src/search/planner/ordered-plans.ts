@@ -17,9 +17,10 @@ import {
   readCost,
   readMatches,
   type SearchRequest,
+  shownOf,
   sliceCost,
 } from './request.ts';
-import { type PlaceScope, TIER_SIZES, TIERS } from './tiers.ts';
+import { lastTier, type PlaceScope, tierShare } from './tiers.ts';
 import { DIRECT_MATCHES, MAX_MATCHES } from './whole-reads.ts';
 
 /** The orders other than relevance. */
@@ -69,7 +70,7 @@ interface Tier {
 function byTiers(reader: SearchReader, request: SearchRequest, merchants: NearestStores): Found {
   const read = (expression: string, cap: number): Hit[] => {
     const hits: Hit[] = [];
-    for (const hit of readMatches(reader, request, expression, cap)) {
+    for (const hit of shownOf(request, readMatches(reader, request, expression, cap))) {
       const store = merchants.get(hit.merchantId);
       if (store) hits.push({ ...hit, distanceKm: store.distanceKm, storeId: store.storeId });
     }
@@ -82,7 +83,7 @@ function byTiers(reader: SearchReader, request: SearchRequest, merchants: Neares
       return { hits: hits.sort(byPopularity).slice(0, request.limit), total: () => total, cut: false };
     }
   }
-  const tiers = wholeCatalogTiers(reader);
+  const tiers = wholeCatalogTiers(reader, request.includeOutOfStock);
   const collected: Hit[] = [];
   let readAll = true;
   for (const tier of tiers) {
@@ -102,10 +103,10 @@ function byTiers(reader: SearchReader, request: SearchRequest, merchants: Neares
   return { hits, total: () => total, cut: request.budget.cut };
 }
 
-/** The whole catalog's popularity tiers (c0t1…): a circle's products are kept by their merchants. */
-function wholeCatalogTiers(reader: SearchReader): Tier[] {
-  return Array.from({ length: TIERS }, (_, i) => ({
+/** The whole catalog's tiers read (c0t1…): a circle's products are kept by their merchants. */
+function wholeCatalogTiers(reader: SearchReader, includeOutOfStock: boolean | undefined): Tier[] {
+  return Array.from({ length: lastTier(includeOutOfStock) }, (_, i) => ({
     token: tierToken(WHOLE_CATALOG_PLACE, i + 1),
-    products: Math.ceil(TIER_SIZES[i]! * reader.counts.products),
+    products: Math.ceil(tierShare(reader, i + 1) * reader.counts.products),
   }));
 }

@@ -17,9 +17,10 @@ import {
   readInPlace,
   readMatches,
   type SearchRequest,
+  shownOf,
   type Total,
 } from './request.ts';
-import { LARGE_TIERS_FROM, type PlaceScope, TIER_SIZES, TIERS, tiersOf } from './tiers.ts';
+import { LARGE_TIERS_FROM, lastTier, type PlaceScope, TIER_SIZES, tierShare, tiersOf } from './tiers.ts';
 import { allMatchesIfFew, DIRECT_MATCHES, MAX_MATCHES } from './whole-reads.ts';
 
 /*
@@ -62,7 +63,8 @@ export function searchPlace(
   // Few matches anywhere in the text (the widest group): read them first. They are the total,
   // and when none is in the place the narrower groups need no read at all.
   const anywhere = expressionOf(request, { columns: 'any' });
-  const few = allMatchesIfFew(reader, request, anywhere, matchBound(request, 'any'), DIRECT_MATCHES, inPlace(anywhere));
+  const read = allMatchesIfFew(reader, request, anywhere, matchBound(request, 'any'), DIRECT_MATCHES, inPlace(anywhere));
+  const few = read && shownOf(request, read);
   let total: Total | null = few && groups.includes('any') ? exactly(few.length) : null;
   if (few?.length === 0) return nothingFound();
   for (const columns of groups) {
@@ -73,14 +75,14 @@ export function searchPlace(
     };
     const expression = expressionOf(request, { columns });
     const wholeGroup = (optional: boolean) =>
-      request.budget.take(readCost(request, 0), optional) && inPlace(expression)(DIRECT_MATCHES + 1);
+      request.budget.take(readCost(request, 0), optional) && shownOf(request, inPlace(expression)(DIRECT_MATCHES + 1));
     if (few) {
       // A narrower group of few matches is fewer still. Past the budget the matches are all known
       // already: they are ranked by views alone (the wider group collects them).
       const matches = columns === 'any' ? few : wholeGroup(true);
       if (matches) collect(matches);
     } else {
-      for (let tier = 1; tier <= TIERS && results.length + pass.length < limit; tier++) {
+      for (let tier = 1; tier <= lastTier(request.includeOutOfStock) && results.length + pass.length < limit; tier++) {
         if (tier >= LARGE_TIERS_FROM && wholeReadIsCheaper(request, columns, tier, place.products)) {
           // Read this group's matches in the whole catalog at once instead: a word in few titles
           // walks the large tiers of a large city for little ("tamanho rapido" in São Paulo,
@@ -93,7 +95,7 @@ export function searchPlace(
           break;
         }
         // The tier's list: about its share of the place's products.
-        const entries = Math.ceil(TIER_SIZES[tier - 1]! * place.products);
+        const entries = Math.ceil(tierShare(reader, tier) * place.products);
         if (!request.budget.take(readCost(request, entries))) break;
         const expression = expressionOf(request, { columns, facets: [tierToken(place.token, tier)] });
         collect(readMatches(reader, request, expression, MAX_MATCHES));
@@ -128,6 +130,11 @@ export function searchPlace(
 export function countInPlace(reader: SearchReader, request: SearchRequest, place: PlaceScope, found: number): Total {
   if (matchBound(request) === 0) return exactly(0);
   if (!request.budget.take(readCost(request, place.products), true)) return atLeast(found);
-  const counted = countOf(reader, request, expressionOf(request, { anyFacets: [tiersOf(place)] }), COUNT_CAP + 1);
+  const counted = countOf(
+    reader,
+    request,
+    expressionOf(request, { anyFacets: [tiersOf(place, request.includeOutOfStock)] }),
+    COUNT_CAP + 1,
+  );
   return counted > COUNT_CAP ? atLeast(COUNT_CAP) : exactly(counted);
 }

@@ -14,6 +14,7 @@ import {
   readCost,
   readMatches,
   type SearchRequest,
+  shownOf,
 } from './request.ts';
 import { type PlaceScope, tiersOf } from './tiers.ts';
 
@@ -38,7 +39,7 @@ export function byPrice(
 ): Found {
   const descending = order === 'price_desc';
   const narrowed = 'place' in where && where.place.token !== WHOLE_CATALOG_PLACE;
-  const expression = expressionOf(request, narrowed ? { anyFacets: [tiersOf(where.place)] } : {});
+  const expression = expressionOf(request, narrowed ? { anyFacets: [tiersOf(where.place, request.includeOutOfStock)] } : {});
   // A read stops at its limit: were the matches spread evenly along the lists, it would walk that
   // share of them (in a place, about the place's share of the words' products match); at most all.
   const whole = readCost(request, narrowed ? where.place.products : 0);
@@ -53,7 +54,10 @@ export function byPrice(
   for (let size = FIRST_READ; ; size *= GROWTH) {
     if (!request.budget.take(walk(size))) break;
     const matches = readMatches(reader, request, expression, size, descending);
-    hits = matches.map(keep).filter((hit): hit is Hit => hit !== null);
+    hits = shownOf(
+      request,
+      matches.map(keep).filter((hit): hit is Hit => hit !== null),
+    );
     const everyMatch = matches.length < size;
     const pageLast = hits[request.limit - 1];
     if (everyMatch || (pageLast !== undefined && matches.at(-1)!.priceCents !== pageLast.priceCents)) {

@@ -2,6 +2,7 @@ import { EVERY_ORDINAL, type Match, type OrdinalRange } from '../index-read/sear
 import type { SearchReader } from '../index-read/search-reader.ts';
 import type { SearchWord } from '../query/vocabulary.ts';
 import { type Columns, searchExpression } from '../query/words.ts';
+import { inStock } from './tiers.ts';
 import type { WalkBudget } from './walk-budget.ts';
 
 /** Matches are counted for the total up to this many; past it, the total says "at least". */
@@ -23,6 +24,8 @@ export interface Hit {
   views: number;
   likes: number;
   priceCents: number;
+  /** Its popularity tier, or OUT_OF_STOCK_TIER (tiers.ts). */
+  tier: number;
   distanceKm?: number;
   storeId?: number;
 }
@@ -67,6 +70,8 @@ export interface SearchRequest {
   price?: PriceFilter | null;
   limit: number;
   budget: WalkBudget;
+  /** Out-of-stock products are left out unless this is set; then they are read last (tiers.ts). */
+  includeOutOfStock?: boolean;
 }
 
 /** The ranking groups, best first: every word in the title, in what names the product, anywhere. */
@@ -124,13 +129,22 @@ export function expressionOf(request: SearchRequest, more: { columns?: Columns; 
   return searchExpression({ words: request.words, columns, facets, anyFacets });
 }
 
-const toHit = ([productId, merchantId, views, likes, priceCents]: Match | [...Match, number]): Hit => ({
+const toHit = ([productId, merchantId, views, likes, priceCents, tier]: Match | [...Match, number]): Hit => ({
   productId,
   merchantId,
   views,
   likes,
   priceCents,
+  tier,
 });
+
+/**
+ * The hits the request shows: out-of-stock ones only when it includes them. A read not confined
+ * to the popularity tiers (a whole read of few matches, a merchant's list) keeps them out here,
+ * after its count has said whether it read every match.
+ */
+export const shownOf = (request: SearchRequest, hits: Hit[]): Hit[] =>
+  request.includeOutOfStock ? hits : hits.filter((hit) => inStock(hit.tier));
 
 /** Up to `limit` matches of an expression in the request's price range, cheapest first (the dearest, `descending`). */
 export function readMatches(reader: SearchReader, request: SearchRequest, expression: string, limit: number, descending = false): Hit[] {
@@ -140,7 +154,7 @@ export function readMatches(reader: SearchReader, request: SearchRequest, expres
 /** Up to `limit` matches of an expression, of which those in the place (a merchant's place token) are kept. */
 export function readInPlace(reader: SearchReader, request: SearchRequest, expression: string, placeToken: string, limit: number): Hit[] {
   const hits: Hit[] = [];
-  for (const m of reader.matchesMarkingPlace(expression, placeToken, ordinalsOf(request), limit)) if (m[5] === 1) hits.push(toHit(m));
+  for (const m of reader.matchesMarkingPlace(expression, placeToken, ordinalsOf(request), limit)) if (m[6] === 1) hits.push(toHit(m));
   return hits;
 }
 
@@ -149,8 +163,12 @@ export function countOf(reader: SearchReader, request: SearchRequest, expression
   return reader.countMatches(expression, ordinalsOf(request), limit);
 }
 
-/** Most viewed first, then most liked, then lowest id: a total order, so results are stable. */
-export const byPopularity = (a: Hit, b: Hit) => b.views - a.views || b.likes - a.likes || a.productId - b.productId;
+/**
+ * Most viewed first, then most liked, then lowest id: a total order, so results are stable. The
+ * tier comes first: the same order among products in stock (tiers follow views), and out-of-stock
+ * products, when included, after them.
+ */
+export const byPopularity = (a: Hit, b: Hit) => a.tier - b.tier || b.views - a.views || b.likes - a.likes || a.productId - b.productId;
 export const byDistance = (a: Hit, b: Hit) => a.distanceKm! - b.distanceKm! || byPopularity(a, b);
 export const byPriceAscending = (a: Hit, b: Hit) => a.priceCents - b.priceCents || byPopularity(a, b);
 export const byPriceDescending = (a: Hit, b: Hit) => b.priceCents - a.priceCents || byPopularity(a, b);

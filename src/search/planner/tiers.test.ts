@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIER_SHARES } from '../index-build/search-schema.ts';
-import { LARGE_TIERS_FROM, TIER_SIZES, TIERS, tiersOf } from './tiers.ts';
+import { inStock, LARGE_TIERS_FROM, OUT_OF_STOCK_TIER, TIER_SIZES, TIERS, tiersOf } from './tiers.ts';
 
 describe('popularity tiers', () => {
   it('size each tier as its share of the products, the shares adding up to the whole', () => {
@@ -12,5 +12,12 @@ describe('popularity tiers', () => {
 
   it('name a place’s list in every tier, the most viewed first', () => {
     expect(tiersOf({ token: 'd45', products: 10 })).toEqual(Array.from({ length: TIERS }, (_, i) => `d45t${i + 1}`));
+  });
+
+  it('read the out-of-stock products’ tier last, and only when they are included', () => {
+    expect(OUT_OF_STOCK_TIER).toBe(TIERS + 1);
+    expect(tiersOf({ token: 'c3', products: 10 }, true).at(-1)).toBe(`c3t${TIERS + 1}`);
+    expect(tiersOf({ token: 'c3', products: 10 }, false)).toHaveLength(TIERS);
+    expect([1, TIERS, OUT_OF_STOCK_TIER].map(inStock)).toEqual([true, true, false]);
   });
 });

@@ -1,13 +1,16 @@
-import { TIER_SHARES } from '../index-build/search-schema.ts';
+import { OUT_OF_STOCK_TIER, TIER_SHARES } from '../index-build/search-schema.ts';
+import type { SearchReader } from '../index-read/search-reader.ts';
 import { tierToken } from '../tokens/facet-tokens.ts';
 
 /*
  * The index's popularity tiers as the plans read them: a place's products in tiers of views
- * (TIER_SHARES), each tier one short list of the index (a place token and a tier).
+ * (TIER_SHARES), each tier one short list of the index (a place token and a tier). Out-of-stock
+ * products are in a tier after them (OUT_OF_STOCK_TIER), read only when a search includes them.
  */
 
 /** Number of popularity tiers in the index. */
 export const TIERS = TIER_SHARES.length;
+export { OUT_OF_STOCK_TIER };
 /** Each tier's share of the products (TIER_SHARES is cumulative). */
 export const TIER_SIZES = TIER_SHARES.map((share, i) => share - (TIER_SHARES[i - 1] ?? 0));
 /** The first of the large tiers: the last two hold 95% of the products. */
@@ -18,5 +21,16 @@ export interface PlaceScope {
   products: number;
 }
 
-/** A place's tokens of every tier: one of them is in each of its products. */
-export const tiersOf = (place: PlaceScope): string[] => Array.from({ length: TIERS }, (_, i) => tierToken(place.token, i + 1));
+/** The last tier a search reads: the popularity tiers, then the out-of-stock products' when included. */
+export const lastTier = (includeOutOfStock: boolean | undefined): number => (includeOutOfStock ? OUT_OF_STOCK_TIER : TIERS);
+
+/** Whether a tier's products are in stock (the popularity tiers) or not (OUT_OF_STOCK_TIER). */
+export const inStock = (tier: number): boolean => tier <= TIERS;
+
+/** A place's tokens of every tier read: one of them is in each of its products searched. */
+export const tiersOf = (place: PlaceScope, includeOutOfStock?: boolean): string[] =>
+  Array.from({ length: lastTier(includeOutOfStock) }, (_, i) => tierToken(place.token, i + 1));
+
+/** A tier's share of the catalog's products: a popularity tier's, or the out-of-stock products'. */
+export const tierShare = (reader: SearchReader, tier: number): number =>
+  inStock(tier) ? TIER_SIZES[tier - 1]! : reader.outOfStockProducts() / Math.max(1, reader.counts.products);

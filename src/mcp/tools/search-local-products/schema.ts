@@ -46,6 +46,12 @@ export const SearchInputSchema = toolArguments({
     .describe(
       "relevance (default: every word in the title first, then in category or brand, then anywhere), price_asc (cheapest first), price_desc (dearest first), distance (nearest store first: from the coordinates, or from the district's or city's centre), popularity (most viewed first). The orders other than relevance order the products that best match the words.",
     ),
+  includeOutOfStock: z
+    .boolean()
+    .optional()
+    .describe(
+      'true: out-of-stock products are searched too, marked (availability "out_of_stock"), after those in stock in relevance and popularity order. Default false: they are left out, and the answer says how many matched (leftOutOfStock).',
+    ),
   cursor: z
     .string()
     .max(500)
