@@ -1,3 +1,4 @@
+import type { ProductRow } from '../../catalog-read/product-columns.ts';
 import type { SearchReader } from '../index-read/search-reader.ts';
 import { cityInQuery, hasPlace, type Place, resolvePlace } from '../planner/place.ts';
 import { type SearchTerms, searchTerms } from '../query/words.ts';
@@ -26,9 +27,30 @@ export interface Asked extends Omit<SearchTerms, 'terms'> {
   place: Place;
   facets: AskedFacet[];
   includeOutOfStock: boolean;
+  /** similarTo's product (its category is the category filter), or why it cannot be searched; null: not asked. */
+  similar: { product: ProductRow } | { error: string } | null;
+}
+
+/** similarTo's product, or why it is refused. */
+function similarOf(reader: SearchReader, input: SearchInput): Asked['similar'] {
+  if (input.similarTo === undefined) return null;
+  if (input.query?.trim() || input.category !== undefined) {
+    return {
+      error:
+        'similarTo finds products like one product, of its kind and category: leave query and category out (place, price, brand, sort and includeOutOfStock still apply).',
+    };
+  }
+  const product = reader.product(input.similarTo);
+  if (product === undefined) {
+    return { error: `No published product has id ${input.similarTo} (similarTo). search_local_products and get_product give product ids.` };
+  }
+  return { product };
 }
 
 export function readAsked(reader: SearchReader, input: SearchInput): Asked {
+  const similar = similarOf(reader, input);
+  if (similar !== null && 'product' in similar)
+    return { ...readAsked(reader, { ...input, similarTo: undefined, category: similar.product.categorySlug }), similar };
   const query = input.query?.trim() ? input.query : null;
   const coordinates = input.latitude !== undefined && input.longitude !== undefined;
   const filters = resultFilters({ query, minPrice: input.minPrice, maxPrice: input.maxPrice, sort: input.sort }, coordinates);
@@ -47,11 +69,13 @@ export function readAsked(reader: SearchReader, input: SearchInput): Asked {
     place,
     facets: askedFacets(reader, input),
     includeOutOfStock: input.includeOutOfStock === true,
+    similar,
   };
 }
 
 /** Why the search cannot run as asked (a tool error that says what to do instead), or null. */
 export function refusalOf(asked: Asked): string | null {
+  if (asked.similar !== null && 'error' in asked.similar) return asked.similar.error;
   if ('error' in asked.filters) return asked.filters.error;
   if (asked.place.kind === 'unresolved') return asked.place.message;
   if (asked.noWords && !asked.named) {

@@ -142,9 +142,13 @@ export function widerPlaces(place: SearchedPlace): SearchedPlace[] {
 }
 
 /** How the results are ordered, in words. */
-export function orderingOf(sort: SearchSort, place: SearchedPlace): string {
-  const best =
-    'among the products that best match the words (every word in the title, if any here has them; else in title, category or brand; else anywhere)';
+export function orderingOf(sort: SearchSort, place: SearchedPlace, similar = false): string {
+  if (similar && sort === 'relevance') {
+    return 'Most like the product first: the same kind (its title names it the same way) first, then more title words and the brand in common, then the nearest price.';
+  }
+  const best = similar
+    ? 'among the products most like the product (similarTo)'
+    : 'among the products that best match the words (every word in the title, if any here has them; else in title, category or brand; else anywhere)';
   const from =
     place.kind === 'coordinates'
       ? 'the given coordinates'

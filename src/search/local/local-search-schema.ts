@@ -17,6 +17,8 @@ export type SearchInput = PlaceInput & {
   maxPrice?: number | undefined;
   brand?: string | undefined;
   sort?: SearchSort | undefined;
+  /** A product's id: products like it instead of words (no query, no category). */
+  similarTo?: number | undefined;
   /** Out-of-stock products are left out unless true. */
   includeOutOfStock?: boolean | undefined;
   cursor?: string | undefined;
@@ -75,6 +77,10 @@ export const SearchOutputSchema = z.object({
     readFromQuery: z
       .array(z.string())
       .describe('Words of the query read as a budget or an order ("até 3 mil", "mais barato") and not searched as words'),
+    similarTo: z
+      .object({ productId: z.number().int(), title: z.string() })
+      .nullable()
+      .describe('The product whose like was searched (similarTo); its category is the category filter'),
     includeOutOfStock: z
       .boolean()
       .describe('Whether out-of-stock products were searched too (includeOutOfStock); they are left out by default'),

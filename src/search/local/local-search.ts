@@ -19,6 +19,7 @@ import type { SearchInput, SearchOutput } from './local-search-schema.ts';
 import { makeCursor, readCursor, SEARCH_DEPTH, searchDigest } from './search-cursor.ts';
 import { priceFilterOf, type ResultFilters } from './search-filters.ts';
 import type { SearchResult } from './search-result-schema.ts';
+import { searchSimilar } from './similar-search.ts';
 
 /*
  * search_local_products, step by step: read what is asked (local-search-asked.ts), refuse what
@@ -53,9 +54,15 @@ export function searchLocalProducts(ctx: SearchContext, input: SearchInput): Sea
   }
   output.filters.offset = offset;
   const sort = filters.sort.value;
-  output.ordering = orderingOf(sort, place);
+  const similar = asked.similar !== null && 'product' in asked.similar ? asked.similar.product : null;
+  output.ordering = orderingOf(sort, place, similar !== null);
   const price = priceFilterOf(reader, filters.price, sort === 'price_asc' || sort === 'price_desc');
   const notes = [...filters.notes, ...filterNotes(reader, filters, price)];
+  if (similar) {
+    notes.push(
+      `Products like ${JSON.stringify(similar.title.slice(0, 120))} (id ${similar.id}, ${priceOf(similar.priceCents).formatted}), in its category ${JSON.stringify(similar.category)}; never the product itself.`,
+    );
+  }
 
   // Enough results for this page and one more, which says whether there is a next page.
   const end = Math.min(offset + asked.limit, SEARCH_DEPTH);
@@ -74,7 +81,9 @@ export function searchLocalProducts(ctx: SearchContext, input: SearchInput): Sea
     try {
       const words = expandWords(reader, asked.terms);
       output.filters.corrections = words.flatMap((w) => (w.correctedTo === undefined ? [] : [{ from: w.word, to: w.correctedTo }]));
-      searched = searchWithFallbacks(reader, words, place, sort, requestFor, budget);
+      searched = similar
+        ? searchSimilar(reader, similar, place, sort, requestFor, budget)
+        : searchWithFallbacks(reader, words, place, sort, requestFor, budget);
     } catch (error) {
       // Words are reduced to what the tokenizer itself keeps, so this is not expected; if some
       // character still trips FTS5, the caller gets a clear empty answer, not a failure.
@@ -85,7 +94,7 @@ export function searchLocalProducts(ctx: SearchContext, input: SearchInput): Sea
     place = searched.place;
     if (searched.widened) {
       output.location = searched.widened.location;
-      output.ordering = orderingOf(sort, place);
+      output.ordering = orderingOf(sort, place, similar !== null);
       notes.push(searched.widened.note);
     }
     output.filters.droppedTerms = searched.dropped.map((w) => w.word);
@@ -129,6 +138,10 @@ function outputOf(catalog: CatalogReader, asked: Asked): SearchOutput {
       price: filters?.price ?? null,
       sort: filters?.sort ?? { value: 'relevance', source: 'default' },
       readFromQuery: filters?.read ?? [],
+      similarTo:
+        asked.similar !== null && 'product' in asked.similar
+          ? { productId: asked.similar.product.id, title: asked.similar.product.title }
+          : null,
       includeOutOfStock: asked.includeOutOfStock,
       limit: asked.limit,
       offset: 0,

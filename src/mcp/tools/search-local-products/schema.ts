@@ -46,6 +46,15 @@ export const SearchInputSchema = toolArguments({
     .describe(
       "relevance (default: every word in the title first, then in category or brand, then anywhere), price_asc (cheapest first), price_desc (dearest first), distance (nearest store first: from the coordinates, or from the district's or city's centre), popularity (most viewed first). The orders other than relevance order the products that best match the words.",
     ),
+  similarTo: z
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .describe(
+      'A product id: products like that one instead of words, never the product itself: the same kind first (its title names it the same way), then more title words and the brand in common, then the nearest price, within its category. With place, minPrice/maxPrice, brand, sort, includeOutOfStock and cursor; not with query or category.',
+    ),
   includeOutOfStock: z
     .boolean()
     .optional()
