@@ -4,6 +4,7 @@
  * and get_product. Words are drawn from the snapshot's own index: common ones (in more than 3% of
  * products) and rare ones (in at most 0.3%). The classes are bench/support/search-classes.ts's.
  */
+import Database from 'better-sqlite3';
 import type { AnswerContext } from '../src/answers/context.ts';
 import { getProduct } from '../src/answers/product.ts';
 import { type CatalogReader, openCatalog } from '../src/catalog-read/catalog-reader.ts';
@@ -140,5 +141,33 @@ export function benchSearchLatency(snapshot: string, runs = 200, naiveRuns = Mat
   });
   const ids = Array.from({ length: 500 }, (_, i) => 1 + ((i * 7919) % total));
   rows.push({ label: 'get_product', ours: timeCalls(ids, (id: number) => getProduct(ctx, id), { runs: runs * 5 }) });
+  // Products whose GTIN other merchants sell too: the answer lists those offers, the nearest store
+  // of each merchant to a district when one is given.
+  const shared = sharedGtinProducts(snapshot);
+  if (shared.length > 0) {
+    const near = samples.districts.map((district) => ({ city: 'São Paulo', district }));
+    const calls = shared.map((id, i) => ({ id, near: i % 2 ? near[i % near.length] : undefined }));
+    rows.push({
+      label: 'get_product, other offers',
+      ours: timeCalls(calls, ({ id, near }) => getProduct(ctx, id, near), { runs: runs * 5 }),
+    });
+  }
   return rows;
+}
+
+/** Up to 500 published products sharing their GTIN with another, spread over the catalog. */
+function sharedGtinProducts(snapshot: string): number[] {
+  const db = new Database(snapshot, { readonly: true });
+  try {
+    return db
+      .prepare(
+        `SELECT p.id FROM products p WHERE p.gtin IS NOT NULL AND p.published_at IS NOT NULL
+           AND EXISTS (SELECT 1 FROM products o WHERE o.gtin = p.gtin AND o.id <> p.id AND o.published_at IS NOT NULL)
+         ORDER BY (p.id * 7919) % 1000003 LIMIT 500`,
+      )
+      .pluck()
+      .all() as number[];
+  } finally {
+    db.close();
+  }
 }

@@ -39,6 +39,8 @@ export interface CatalogSamples {
   points: [latitude: number, longitude: number][];
   /** Cities, most products first, as "Name, ST". */
   cities: string[];
+  /** Published products spread over the ids: what similarTo is asked about. */
+  products: number[];
 }
 
 /** Words by document frequency, from the index's vocabulary (a temp table: the snapshot stays read-only). */
@@ -83,7 +85,12 @@ export function drawSamples(snapshot: string, catalog: CatalogReader): CatalogSa
         .pluck()
         .all() as string[]
     ).map((name) => ({ name, kind: kindOfBrand(db, name) }));
-    samples = { common, rare, brands };
+    const step = Math.max(1, Math.floor(total / 24));
+    const products = db
+      .prepare('SELECT id FROM products WHERE published_at IS NOT NULL AND id % ? = 1 ORDER BY id LIMIT 24')
+      .pluck()
+      .all(step) as number[];
+    samples = { common, rare, brands, products };
   } finally {
     db.close();
   }
@@ -172,6 +179,12 @@ export function searchClasses(s: CatalogSamples): SearchClass[] {
       })),
     },
     { label: 'no query', inputs: [...s.cities.map((city): SearchInput => ({ city })), {}] },
+    // Out-of-stock products are left out by default (every class above); here they are read too, last.
+    { label: 'common word + out of stock', inputs: common.map((w) => ({ query: w, includeOutOfStock: true })) },
+    {
+      label: 'similar to',
+      inputs: s.products.map((similarTo, i) => (i % 3 === 2 ? { similarTo, sort: 'price_asc' as const } : { similarTo })),
+    },
   ];
 }
 

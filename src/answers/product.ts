@@ -24,8 +24,12 @@ export function getProduct(
     };
   }
   const counts = catalog.productEngagement(product.id);
-  // The same GTIN at other merchants (another product, never this one), cheapest first.
-  const sharing = product.gtin === null ? [] : catalog.discovery.productsWithGtin(product.gtin).filter((p) => p.id !== product.id);
+  // The same GTIN at other merchants (another product, never this one), cheapest first: the
+  // first few read, the others counted.
+  const { discovery } = catalog;
+  const gtin = product.gtin;
+  const sharing = gtin === null ? [] : discovery.productsWithGtin(gtin, OTHER_OFFERS_SHOWN + 1).filter((p) => p.id !== product.id);
+  const sharingTotal = gtin === null ? 0 : discovery.countWithGtin(gtin) - 1;
   const place = hasPlace(near) ? resolvePlace(searchReaderOf(catalog), near) : null;
   return {
     output: {
@@ -52,7 +56,7 @@ export function getProduct(
         },
       },
       otherOffers: {
-        total: sharing.length,
+        total: sharingTotal,
         offers: sharing.slice(0, OTHER_OFFERS_SHOWN).map((other) => ({
           productId: other.id,
           title: other.title,

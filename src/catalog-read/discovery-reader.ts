@@ -89,8 +89,10 @@ export interface DiscoveryReader {
   product(id: number): ProductRow | undefined;
   /** The published products of these ids, in one read, in no particular order (a lookup's batch). */
   products(ids: readonly number[]): ProductRow[];
-  /** The published products with this GTIN (the same product at other merchants), cheapest first. */
-  productsWithGtin(gtin: string): ProductRow[];
+  /** The cheapest `limit` published products with this GTIN (the same product at other merchants), cheapest first. */
+  productsWithGtin(gtin: string, limit: number): ProductRow[];
+  /** How many published products have this GTIN (the index alone: however many merchants sell it). */
+  countWithGtin(gtin: string): number;
   /** The descriptions of these products, in one read (a page of search results, which carry the rest). */
   descriptions(ids: readonly number[]): Map<number, string>;
   storesOfMerchant(merchantId: number): StoreRow[];
@@ -137,9 +139,12 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
   const products = db.prepare(
     `SELECT ${PRODUCT_ROW_SELECT} FROM products p WHERE p.id IN (SELECT value FROM json_each(?)) AND p.published_at IS NOT NULL`,
   );
+  // Read in the order of products_by_gtin (gtin, price, id) and stopped at the limit: a GTIN
+  // thousands of merchants sell costs no more than one a few do.
   const withGtin = db.prepare(
-    `SELECT ${PRODUCT_ROW_SELECT} FROM products p WHERE p.gtin = ? AND p.published_at IS NOT NULL ORDER BY p.price_cents, p.id`,
+    `SELECT ${PRODUCT_ROW_SELECT} FROM products p WHERE p.gtin = ? AND p.published_at IS NOT NULL ORDER BY p.price_cents, p.id LIMIT ?`,
   );
+  const countWithGtin = db.prepare('SELECT count(*) FROM products WHERE gtin = ? AND published_at IS NOT NULL').pluck();
   const descriptions = db
     .prepare('SELECT id, description FROM products WHERE id IN (SELECT value FROM json_each(?)) AND published_at IS NOT NULL')
     .raw();
@@ -166,7 +171,8 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     categoryBySlug: (slug) => categoryBySlug.get(slug) as CategoryRow | undefined,
     product: (id) => product.get(id) as ProductRow | undefined,
     products: (ids) => (ids.length === 0 ? [] : (products.all(JSON.stringify(ids)) as ProductRow[])),
-    productsWithGtin: (gtin) => withGtin.all(gtin) as ProductRow[],
+    productsWithGtin: (gtin, limit) => withGtin.all(gtin, limit) as ProductRow[],
+    countWithGtin: (gtin) => countWithGtin.get(gtin) as number,
     descriptions: (ids) => new Map(ids.length === 0 ? [] : (descriptions.all(JSON.stringify(ids)) as [number, string][])),
     storesOfMerchant: (merchantId) => (storesOfMerchant.all(merchantId) as StoreRow[]).sort((a, b) => a.id - b.id),
     storePointsOfMerchant: (merchantId) => storePointsOfMerchant.all(merchantId) as [number, number, number, number, number][],

@@ -114,8 +114,9 @@ CREATE INDEX stores_by_merchant ON stores (merchant_id);
 CREATE INDEX cities_by_key ON cities (key);
 CREATE INDEX districts_by_key ON districts (key, city_id);
 CREATE INDEX categories_by_key ON categories (slug);
--- The same product at other merchants, and UCP's lookup by barcode: only the products that have one.
-CREATE INDEX products_by_gtin ON products (gtin) WHERE gtin IS NOT NULL;
+-- The same product at other merchants, and UCP's lookup by barcode: only the published products
+-- that have one, in price order, so that the cheapest few are read and the rest only counted.
+CREATE INDEX products_by_gtin ON products (gtin, price_cents, id) WHERE gtin IS NOT NULL AND published_at IS NOT NULL;
 
 CREATE VIRTUAL TABLE stores_rtree USING rtree(id, min_lat, max_lat, min_lon, max_lon);
 INSERT INTO stores_rtree SELECT id, latitude, latitude, longitude, longitude FROM stores;

@@ -37,7 +37,8 @@ export function llmsTxt(sources: DocumentSources): string {
     `Catalog snapshot ${sources.meta.catalogVersion}, generated ${sources.meta.generatedAt}: ${counts.products} published products ` +
     `from ${counts.merchants} merchants with ${counts.stores} stores in ${counts.cities} cities, in ${counts.categories} categories. ` +
     `Cities with most products: ${cities || 'none'}. Largest categories: ${categories || 'none'}. ` +
-    `Products are in stock when published and are found where their merchant has stores; searches default to ${overview.defaultCity.name}. ` +
+    'Products are in stock unless their merchant says otherwise (out of stock, pre-order, backorder: each answer states it; searches leave ' +
+    `out-of-stock products out unless asked) and are found where their merchant has stores; searches default to ${overview.defaultCity.name}. ` +
     'Prices are in BRL. No authentication: no key, token or account.';
 
   const lines = [

@@ -52,7 +52,7 @@ export function lookupCatalog(ctx: AnswerContext, request: UcpLookupRequest) {
       continue;
     }
     // A secondary identifier: the barcode (variants' `barcodes`), which other merchants' products may share.
-    const sharing = GTIN_SHAPE.test(id) ? discovery.productsWithGtin(id).slice(0, MAX_PER_GTIN) : [];
+    const sharing = GTIN_SHAPE.test(id) ? discovery.productsWithGtin(id, MAX_PER_GTIN) : [];
     for (const product of sharing) add(product, { id, match: 'exact' });
     if (sharing.length === 0) messages.push(info('not_found', id));
   }

@@ -23,6 +23,8 @@ export interface PlainProduct {
   likes: number;
   /** Out of stock: left out of searches unless they include them, then after those in stock. */
   outOfStock: boolean;
+  /** The barcode: the same product at other merchants shares it. */
+  gtin: string | null;
 }
 
 export interface PlainStore {
@@ -66,7 +68,7 @@ export async function generatedCatalog(products: number, seed: number, name: str
   };
   const rows = db
     .prepare(`SELECT p.id, p.merchant_id AS merchantId, p.title, p.description, p.category, p.brand, c.slug AS categorySlug,
-      p.price_cents AS priceCents, coalesce(e.views, 0) AS views, coalesce(e.likes, 0) AS likes, p.availability
+      p.price_cents AS priceCents, coalesce(e.views, 0) AS views, coalesce(e.likes, 0) AS likes, p.availability, p.gtin
     FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN engagement e ON e.product_id = p.id
     WHERE p.published_at IS NOT NULL`)
     .all() as Row[];

@@ -5,7 +5,7 @@ import type { Circle } from '../planner/circle.ts';
 import { searchNearByGroups } from '../planner/circle-plans.ts';
 import { distanceKm, roundKm } from '../planner/geo.ts';
 import { searchOrdered } from '../planner/ordered-plans.ts';
-import { outOfStockInCircle, outOfStockInPlace } from '../planner/out-of-stock.ts';
+import { outOfStockInPlace } from '../planner/out-of-stock.ts';
 import { MAX_RADIUS_KM, type Place } from '../planner/place.ts';
 import { searchPlace } from '../planner/place-plans.ts';
 import { type Found, type Hit, type SearchRequest, shownOf, type Total } from '../planner/request.ts';
@@ -105,11 +105,15 @@ function centreOf(place: Exclude<SearchedPlace, { kind: 'coordinates' }>): Circl
 }
 
 /** Runs the plan for the place and the order (src/search/planner/). */
-/** The out-of-stock matches a search left out in the place searched; null when it included them or could not count. */
-export function outOfStockLeftOut(reader: SearchReader, request: SearchRequest, place: SearchedPlace): Total | null {
+/**
+ * The out-of-stock matches a search left out in the place searched: in a named place, counted in
+ * their tier; in a circle, those its plan read (a count of its own would read the whole circle).
+ * Null when the search included them or could not count.
+ */
+export function outOfStockLeftOut(reader: SearchReader, request: SearchRequest, place: SearchedPlace, found: Found): Total | null {
   if (request.includeOutOfStock) return null;
-  if (place.kind !== 'coordinates') return outOfStockInPlace(reader, request, scopeOf(place));
-  return outOfStockInCircle(reader, request, { latitude: place.latitude, longitude: place.longitude, radiusKm: place.radiusKm });
+  if (place.kind === 'coordinates') return found.leftOut ?? null;
+  return outOfStockInPlace(reader, request, scopeOf(place));
 }
 
 export function runPlan(reader: SearchReader, request: SearchRequest, place: SearchedPlace, sort: SearchSort): Found {

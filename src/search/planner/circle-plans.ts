@@ -47,16 +47,20 @@ function firstChunk(reader: SearchReader, request: SearchRequest): number {
 /**
  * Places every match by its merchant's nearest store: for words with few matches. `whole`: the
  * matches are all there are (not cut at a read limit), so their count in the radius is the total.
+ * Out-of-stock matches in the radius are counted and left out, unless the request includes them.
  */
-function placeMatches(reader: SearchReader, matches: Hit[], circle: Circle, limit: number, whole: boolean): Found {
+function placeMatches(reader: SearchReader, request: SearchRequest, matches: Hit[], circle: Circle, whole: boolean): Found {
   const nearest = nearestStoresOf(reader, new Set(matches.map((m) => m.merchantId)), circle);
-  const hits: Hit[] = [];
+  const placed: Hit[] = [];
   for (const match of matches) {
     const store = nearest.get(match.merchantId);
-    if (store) hits.push({ ...match, distanceKm: store.distanceKm, storeId: store.storeId });
+    if (store) placed.push({ ...match, distanceKm: store.distanceKm, storeId: store.storeId });
   }
-  const total = whole ? exactly(hits.length) : atLeast(hits.length);
-  return { hits: hits.sort(byDistance).slice(0, limit), total: () => total, cut: false };
+  const hits = shownOf(request, placed);
+  const count = whole ? exactly : atLeast;
+  const total = count(hits.length);
+  const leftOut = request.includeOutOfStock ? undefined : count(placed.length - hits.length);
+  return { hits: hits.sort(byDistance).slice(0, request.limit), total: () => total, cut: false, ...(leftOut && { leftOut }) };
 }
 
 /**
@@ -70,7 +74,7 @@ export function searchNear(reader: SearchReader, request: SearchRequest, circle:
   if (bound === 0) return nothingFound();
   const expression = expressionOf(request);
   const few = allMatchesIfFew(reader, request, expression, bound, PROBE_MATCHES, (cap) => readMatches(reader, request, expression, cap));
-  if (few) return placeMatches(reader, shownOf(request, few), circle, request.limit, true);
+  if (few) return placeMatches(reader, request, few, circle, true);
 
   const { latitude: lat, longitude: lon, radiusKm } = circle;
   const results: Hit[] = [];
@@ -79,6 +83,8 @@ export function searchNear(reader: SearchReader, request: SearchRequest, circle:
   /** Merchants whose ring is done (a later box can meet their other stores again). */
   const done = new Set<number>();
   let read = 0;
+  /** Out-of-stock matches of the merchants read, left out. */
+  let dropped = 0;
   let chunkSize = firstChunk(reader, request);
   /** Whether every merchant in the radius was read: then the results are every match there is. */
   let complete = false;
@@ -107,7 +113,10 @@ export function searchNear(reader: SearchReader, request: SearchRequest, circle:
       const within = Math.ceil((chunk.length * reader.counts.products) / Math.max(1, reader.counts.merchants));
       if (!request.budget.take(readCost(request, within))) break;
       const chunkExpression = expressionOf(request, { anyFacets: [chunk.map(([id]) => merchantToken(id))] });
-      for (const hit of shownOf(request, readMatches(reader, request, chunkExpression, MAX_MATCHES))) {
+      const chunkMatches = readMatches(reader, request, chunkExpression, MAX_MATCHES);
+      const shown = shownOf(request, chunkMatches);
+      dropped += chunkMatches.length - shown.length;
+      for (const hit of shown) {
         const store = pending.get(hit.merchantId)!;
         results.push({ ...hit, distanceKm: store.distanceKm, storeId: store.storeId });
       }
@@ -117,7 +126,7 @@ export function searchNear(reader: SearchReader, request: SearchRequest, circle:
       if (read >= RING_MERCHANT_BUDGET && results.length < request.limit) {
         if (!request.budget.take(readCost(request, 0))) break;
         const matches = readMatches(reader, request, expression, MAX_MATCHES);
-        return placeMatches(reader, shownOf(request, matches), circle, request.limit, matches.length < MAX_MATCHES);
+        return placeMatches(reader, request, matches, circle, matches.length < MAX_MATCHES);
       }
     }
     // Merchants of this ring are done, whether read or not (once the page is complete).
@@ -132,7 +141,13 @@ export function searchNear(reader: SearchReader, request: SearchRequest, circle:
     }
   }
   const total = complete ? exactly(results.length) : atLeast(results.length);
-  return { hits: results.sort(byDistance).slice(0, request.limit), total: () => total, cut: request.budget.cut };
+  const leftOut = request.includeOutOfStock ? undefined : complete ? exactly(dropped) : atLeast(dropped);
+  return {
+    hits: results.sort(byDistance).slice(0, request.limit),
+    total: () => total,
+    cut: request.budget.cut,
+    ...(leftOut && { leftOut }),
+  };
 }
 
 /**
@@ -172,5 +187,7 @@ export function searchNearByGroups(
       return more ? atLeast(Math.max(t.value, hits.length)) : { value: Math.max(t.value, hits.length), relation: t.relation };
     },
     cut: found.cut,
+    // Out-of-stock matches of wider groups not read: at least those of the groups read.
+    ...(found.leftOut && { leftOut: more ? atLeast(found.leftOut.value) : found.leftOut }),
   };
 }

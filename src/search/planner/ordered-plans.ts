@@ -70,17 +70,19 @@ interface Tier {
 function byTiers(reader: SearchReader, request: SearchRequest, merchants: NearestStores): Found {
   const read = (expression: string, cap: number): Hit[] => {
     const hits: Hit[] = [];
-    for (const hit of shownOf(request, readMatches(reader, request, expression, cap))) {
+    for (const hit of readMatches(reader, request, expression, cap)) {
       const store = merchants.get(hit.merchantId);
       if (store) hits.push({ ...hit, distanceKm: store.distanceKm, storeId: store.storeId });
     }
     return hits;
   };
   if (matchBound(request) <= DIRECT_MATCHES && request.budget.take(readCost(request, 0), true)) {
-    const hits = read(expressionOf(request), DIRECT_MATCHES + 1);
-    if (hits.length <= DIRECT_MATCHES) {
+    const placed = read(expressionOf(request), DIRECT_MATCHES + 1);
+    if (placed.length <= DIRECT_MATCHES) {
+      const hits = shownOf(request, placed);
       const total = exactly(hits.length);
-      return { hits: hits.sort(byPopularity).slice(0, request.limit), total: () => total, cut: false };
+      const leftOut = request.includeOutOfStock ? undefined : exactly(placed.length - hits.length);
+      return { hits: hits.sort(byPopularity).slice(0, request.limit), total: () => total, cut: false, ...(leftOut && { leftOut }) };
     }
   }
   const tiers = wholeCatalogTiers(reader, request.includeOutOfStock);

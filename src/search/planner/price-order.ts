@@ -51,13 +51,14 @@ export function byPrice(
     return store ? { ...hit, distanceKm: store.distanceKm, storeId: store.storeId } : null;
   };
   let hits: Hit[] = [];
+  /** Out-of-stock matches of the last read, left out (counted in a circle: a place's tiers leave them out). */
+  let dropped = 0;
   for (let size = FIRST_READ; ; size *= GROWTH) {
     if (!request.budget.take(walk(size))) break;
     const matches = readMatches(reader, request, expression, size, descending);
-    hits = shownOf(
-      request,
-      matches.map(keep).filter((hit): hit is Hit => hit !== null),
-    );
+    const kept = matches.map(keep).filter((hit): hit is Hit => hit !== null);
+    hits = shownOf(request, kept);
+    dropped = kept.length - hits.length;
     const everyMatch = matches.length < size;
     const pageLast = hits[request.limit - 1];
     if (everyMatch || (pageLast !== undefined && matches.at(-1)!.priceCents !== pageLast.priceCents)) {
@@ -67,7 +68,8 @@ export function byPrice(
         if (everyMatch) return exactly(found);
         return 'place' in where ? countInPlace(reader, request, where.place, found) : atLeast(found);
       };
-      return { hits: page, total, cut: false };
+      const leftOut = 'place' in where || request.includeOutOfStock ? undefined : everyMatch ? exactly(dropped) : atLeast(dropped);
+      return { hits: page, total, cut: false, ...(leftOut && { leftOut }) };
     }
   }
   // The budget stopped the reads: the best of what was read, in order.

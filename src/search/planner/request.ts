@@ -36,6 +36,11 @@ export interface Found {
   total: () => Total;
   /** The budget stopped the search: the hits are the best of what it read, maybe not of all. */
   cut: boolean;
+  /**
+   * The out-of-stock matches a circle's plan read and left out: exact when it read every match,
+   * else at least those. (A named place counts them in its tier instead: out-of-stock.ts.)
+   */
+  leftOut?: Total;
 }
 
 export const nothingFound = (): Found => ({ hits: [], total: () => exactly(0), cut: false });
