@@ -20,16 +20,19 @@ import { SEARCH_DEPTH } from './search-cursor.ts';
 import type { SearchSort } from './search-filters.ts';
 
 /*
- * search_local_products with similarTo: products like one product, never itself. Two bounded
- * reads through the usual plans, in the place and with the filters asked (the product's category
- * is the category filter): the products of its kind (the first word of its title) and the
- * category's most viewed. They are ranked here, a few dozen rows: the same kind first, then the
- * title words and brand they share with it, then the nearest price. Another sort orders that set.
+ * search_local_products with similarTo: products like one product, never itself. Bounded reads
+ * through the usual plans, in the place and with the filters asked (the product's category is the
+ * category filter): the products of its kind (the first word of its title, whole), and, when they
+ * do not fill the deepest page, the category's. They are ranked here, at most a hundred rows: the
+ * same kind first, then the title words and brand they share with it, then the nearest price.
+ * Another sort orders that set.
  */
 
-/** Candidates read: the kind's best matches in the category, and the category's most viewed. */
-const KIND_CANDIDATES = 2 * SEARCH_DEPTH;
-const CATEGORY_CANDIDATES = SEARCH_DEPTH;
+/**
+ * Candidates read: the kind's most viewed in the category, then, when they do not fill the
+ * deepest page, the category's most viewed (ranked after them, as of another kind).
+ */
+const CANDIDATES = SEARCH_DEPTH + 1;
 
 /** The words that say what a product is: its title's before " para " (what it is for), stopwords left out. */
 export const titleWordsOf = (title: string): string[] => searchTerms(title.split(/ para /i)[0]!).terms;
@@ -82,15 +85,17 @@ export function searchSimilar(
   budget: WalkBudget,
 ): Searched {
   const kind = kindWordOf(product.title);
-  const words: SearchWord[] = kind === undefined ? [] : expandWords(reader, [kind]);
+  // The kind word whole, in its forms and synonyms: "base" is not "baseus".
+  const words: SearchWord[] = kind === undefined ? [] : expandWords(reader, [kind], { prefixLast: false });
   // Read nearest first when the shopper wants that order, so that each hit knows its distance.
   const readSort = sort === 'distance' ? 'distance' : 'relevance';
   const read = (searched: SearchWord[], limit: number, share: WalkBudget): [Found, boolean] => {
     const found = runPlan(reader, { ...requestFor(searched, share), limit }, place, readSort);
     return [found, found.hits.length < limit && !found.cut];
   };
-  const [ofKind, kindWhole] = words.length > 0 ? read(words, KIND_CANDIDATES, budget.part(0.5)) : [nothingFound(), true];
-  const [ofCategory, categoryWhole] = read([], CATEGORY_CANDIDATES, budget.part(0.8));
+  const [ofKind, kindWhole] = words.length > 0 ? read(words, CANDIDATES, budget.part(0.5)) : [nothingFound(), true];
+  // Enough of its kind: the others, ranked after them, would not reach the deepest page.
+  const [ofCategory, categoryWhole] = kindWhole ? read([], CANDIDATES, budget.part(0.8)) : [nothingFound(), false];
   const hits = new Map<number, Hit>();
   for (const hit of [...ofKind.hits, ...ofCategory.hits])
     if (hit.productId !== product.id && !hits.has(hit.productId)) hits.set(hit.productId, hit);
@@ -104,7 +109,7 @@ export function searchSimilar(
   } else ranked.sort(ORDERS[sort]);
   const page = ranked.slice(0, SEARCH_DEPTH);
   // Every candidate read: the set is every product of the category here (in the filters asked).
-  const total = kindWhole && categoryWhole ? exactly(page.length) : atLeast(page.length);
+  const total = categoryWhole ? exactly(page.length) : atLeast(page.length);
   const found: Found = { hits: page, total: () => total, cut: ofKind.cut || ofCategory.cut };
   return { found, words, dropped: [], place, widened: null };
 }

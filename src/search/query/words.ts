@@ -135,11 +135,12 @@ function expandUnit(vocabulary: Vocabulary, words: string[], last: boolean, join
  * The query's words as the index has them. Words that go together are read as one: a synonym
  * phrase ("fritadeira eletrica"), a number and its unit ("500 ml"). Each then stands for its
  * forms, the words it begins (the last word only), its synonyms, the words it joins or splits
- * into; a word no product has, for the closest index words or synonyms (a typo). FTS5's own prefix
+ * into; a word no product has, for the closest index words or synonyms (a typo). `prefixLast`
+ * false: the last word is whole too (a word from the catalog, not typed). FTS5's own prefix
  * query would merge all of those words' lists before reading one match, and again for every
  * query a search runs.
  */
-export function expandWords(vocabulary: Vocabulary, terms: string[]): SearchWord[] {
+export function expandWords(vocabulary: Vocabulary, terms: string[], { prefixLast = true } = {}): SearchWord[] {
   const spans: [from: number, to: number][] = [];
   for (let i = 0; i < terms.length; ) {
     const run = vocabulary.synonyms.runAt(terms, i);
@@ -155,7 +156,7 @@ export function expandWords(vocabulary: Vocabulary, terms: string[]): SearchWord
     const withNext = single(spans[k]) && single(spans[k + 1]) ? joined.get(from) : undefined;
     const withPrevious = single(spans[k]) && single(spans[k - 1]) ? joined.get(from - 1) : undefined;
     const both = [withPrevious, withNext].filter((w) => w !== undefined);
-    return expandUnit(vocabulary, terms.slice(from, to), to === terms.length, both);
+    return expandUnit(vocabulary, terms.slice(from, to), prefixLast && to === terms.length, both);
   });
 }
 
