@@ -25,27 +25,34 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // Unit tests live beside their sources; the structure checks in tests/structure/.
-      { test: { name: 'unit', isolate: false, include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'tests/structure/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          isolate: false,
+          include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'tests/structure/**/*.test.ts'],
+          globalSetup: ['tests/support/temp-root-setup.ts'],
+        },
+      },
       {
         test: {
           name: 'integration',
           isolate: false,
           include: ['tests/integration/**/*.test.ts'],
-          globalSetup: ['tests/support/snapshot-setup.ts'],
+          globalSetup: ['tests/support/temp-root-setup.ts', 'tests/support/snapshot-setup.ts'],
         },
       },
       {
         test: {
           name: 'targets',
           include: ['tests/targets/**/*.test.ts'],
-          globalSetup: ['tests/support/snapshot-setup.ts', 'tests/support/site-setup.ts'],
+          globalSetup: ['tests/support/temp-root-setup.ts', 'tests/support/snapshot-setup.ts', 'tests/support/site-setup.ts'],
         },
       },
       {
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
-          globalSetup: ['tests/support/snapshot-setup.ts', 'tests/support/site-setup.ts'],
+          globalSetup: ['tests/support/temp-root-setup.ts', 'tests/support/snapshot-setup.ts', 'tests/support/site-setup.ts'],
           // One Chromium per test file, each a few processes: one file at a time.
           maxWorkers: 1,
         },

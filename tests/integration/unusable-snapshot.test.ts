@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/app.ts';
 import { openCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { SNAPSHOT_SCHEMA_VERSION } from '../../src/catalog-read/snapshot-schema.ts';
@@ -21,6 +21,7 @@ async function statsWith(catalogDb: string) {
 
 describe('REST core with an unusable snapshot', () => {
   const dir = mkdtempSync(join(tmpdir(), 'catalog-broken-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('answers 500 INTERNAL_ERROR for a file that is not a database, and logs why', async () => {
     const file = join(dir, 'garbage.sqlite');

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { testTempDir } from './temp-dirs.ts';
 
 /** A small valid export; tests break one line of it at a time. */
 export function validFixture() {
@@ -76,7 +76,7 @@ export type FixtureLines = Partial<Record<keyof Fixture, string[]>>;
 
 /** Writes an export directory; `lines` replaces a file's content with raw lines (for broken input). */
 export function writeExport(fixture: Fixture, lines: FixtureLines = {}, options: { gzip?: boolean; dir?: string } = {}): string {
-  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'catalog-export-'));
+  const dir = options.dir ?? testTempDir('catalog-export-');
   mkdirSync(dir, { recursive: true });
   for (const kind of ['merchants', 'stores', 'products', 'engagement'] as const) {
     const text = `${(lines[kind] ?? fixture[kind].map((r) => JSON.stringify(r))).join('\n')}\n`;

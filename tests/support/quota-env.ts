@@ -1,6 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testTempDir } from './temp-dirs.ts';
 
 /**
  * Quotas for suites that test something else: on (answers carry the quota fields, the quota path
@@ -16,6 +15,6 @@ export function generousQuotas(): Record<string, string> {
     RATE_LIMIT_MCP_CALLS: '1000000',
     RATE_LIMIT_MCP_REQUESTS: '1000000',
     RATE_LIMIT_DISTINCT_IDS: '1000000',
-    RATE_LIMIT_DB: join(mkdtempSync(join(tmpdir(), 'quotas-')), 'quotas.sqlite'),
+    RATE_LIMIT_DB: join(testTempDir('quotas-'), 'quotas.sqlite'),
   };
 }

@@ -1,9 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeQuotaContract, QUOTA_TEST_WINDOW_SECONDS, SMALL_QUOTAS } from '../../contract/quota-contract.ts';
 import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
+import { testTempDir } from '../../support/temp-dirs.ts';
 
 /*
  * The built server with small quotas, behind a "trusted proxy" (TRUST_PROXY=on) so that the
@@ -101,7 +100,7 @@ describe('shared networks and IPv6 clients: self-hosted server (real HTTP)', () 
 
 describe('a lowered limit after a crash: self-hosted server (real HTTP)', () => {
   it('states no negative remaining count and counts the new limit from zero', async () => {
-    const quotaFile = join(mkdtempSync(join(tmpdir(), 'quotas-')), 'quotas.sqlite');
+    const quotaFile = join(testTempDir('quotas-'), 'quotas.sqlite');
     const common = { CATALOG_DB: inject('sampleSnapshot'), TRUST_PROXY: 'on', RATE_LIMIT_DB: quotaFile, RATE_LIMIT_WINDOW_SECONDS: '3600' };
     const client = { 'X-Forwarded-For': '198.51.100.77' };
     const raised = await startBuiltServer({ ...common, RATE_LIMIT_REST: '1000000000', RATE_LIMIT_DISTINCT_IDS: '1000000000' });
