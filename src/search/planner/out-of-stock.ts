@@ -1,6 +1,6 @@
 import type { SearchReader } from '../index-read/search-reader.ts';
 import { tierToken } from '../tokens/facet-tokens.ts';
-import { atLeast, countOf, exactly, expressionOf, matchBound, type SearchRequest, sliceCost, type Total } from './request.ts';
+import { atLeast, countOf, exactly, expressionOf, matchBound, readCost, type SearchRequest, type Total } from './request.ts';
 import { OUT_OF_STOCK_TIER, type PlaceScope, tierShare } from './tiers.ts';
 
 /*
@@ -18,7 +18,9 @@ export const OUT_OF_STOCK_COUNT_CAP = 100;
 export function outOfStockInPlace(reader: SearchReader, request: SearchRequest, place: PlaceScope): Total | null {
   if (matchBound(request) === 0) return exactly(0);
   const entries = Math.ceil(tierShare(reader, OUT_OF_STOCK_TIER) * place.products);
-  if (!request.budget.take(sliceCost(request, entries), true)) return null;
+  // Charged as a whole read of its lists (readCost), as the bound's own test measures every read:
+  // words common alone and rare together are not counted at all, rather than past the budget.
+  if (!request.budget.take(readCost(request, entries), true)) return null;
   const expression = expressionOf(request, { facets: [tierToken(place.token, OUT_OF_STOCK_TIER)] });
   const counted = countOf(reader, request, expression, OUT_OF_STOCK_COUNT_CAP + 1);
   return counted > OUT_OF_STOCK_COUNT_CAP ? atLeast(OUT_OF_STOCK_COUNT_CAP) : exactly(counted);
