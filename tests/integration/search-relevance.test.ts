@@ -35,6 +35,7 @@ const GROUPS = [
   'order',
   'brand',
   'widening',
+  'model',
 ] as const;
 type Group = (typeof GROUPS)[number];
 

@@ -4,7 +4,8 @@ import { pluralsOf, singularsOf } from './plurals.ts';
 import { synonymTable } from './synonyms.ts';
 import { parseSynonymsFile } from './synonyms-file.ts';
 import { editDistance, typoBudget } from './typos.ts';
-import { searchTerms } from './words.ts';
+import { vocabularyOf } from './vocabulary-fixture.ts';
+import { expandWords, joinModelNames, searchTerms } from './words.ts';
 
 describe('Portuguese plurals (RSLP plural rules)', () => {
   it.each([
@@ -158,5 +159,21 @@ describe('query words', () => {
     expect(searchTerms('você tem algum notebook?').terms).toEqual(['notebook']);
     expect(searchTerms('oi, tô procurando o melhor secador').terms).toEqual(['secador']);
     expect(searchTerms('onde encontro cafeteira').terms).toEqual(['cafeteira']);
+  });
+});
+
+describe('model names written apart or joined', () => {
+  it('joins one letter and a number after a name ("galaxy a 15"), never after a number ("de 100 a 200")', () => {
+    expect(joinModelNames(['galaxy', 'a', '15'])).toEqual(['galaxy', 'a15']);
+    expect(joinModelNames(['moto', 'g', '84', 'azul'])).toEqual(['moto', 'g84', 'azul']);
+    expect(joinModelNames(['de', '100', 'a', '200'])).toEqual(['de', '100', 'a', '200']);
+    expect(joinModelNames(['a', '15'])).toEqual(['a', '15']);
+    expect(searchTerms('Galaxy A-15').terms).toEqual(['galaxy', 'a15']);
+  });
+
+  it('reads a name and its number written as one ("iphone13") as both, when the index has both', () => {
+    const vocabulary = vocabularyOf({ iphone: 3, '13': 5, capa: 9 });
+    expect(expandWords(vocabulary, ['iphone13'])[0]!.alternatives).toContainEqual(['iphone', '13']);
+    expect(expandWords(vocabulary, ['tela13'])[0]!.alternatives).not.toContainEqual(['tela', '13']);
   });
 });

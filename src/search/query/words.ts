@@ -33,8 +33,25 @@ export interface SearchTerms {
  * and case folded), so nothing of the user's text can reach FTS5 as syntax: quotes, operators,
  * column filters, NUL and the like are separators here.
  */
+/**
+ * A model written apart ("Galaxy A 15", "a-15"): one letter then a number, after a word that is
+ * not a number, is the model's name as titles write it ("a15"), not a stopword ("a") and a number.
+ * After a number the letter is a word ("de 100 a 200", "2 a 3 lugares").
+ */
+export function joinModelNames(words: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const [before, word, next] = [words[i - 1], words[i]!, words[i + 1]];
+    if (/^\p{L}$/u.test(word) && next !== undefined && /^\d+$/.test(next) && before !== undefined && !/^\d+$/.test(before)) {
+      joined.push(word + next);
+      i++;
+    } else joined.push(word);
+  }
+  return joined;
+}
+
 export function searchTerms(query: string): SearchTerms {
-  const words = foldedWords(query.slice(0, 2000)).map((w) => w.slice(0, MAX_TERM_LENGTH));
+  const words = joinModelNames(foldedWords(query.slice(0, 2000))).map((w) => w.slice(0, MAX_TERM_LENGTH));
   const unique = [...new Set(words)];
   // Stopwords are never searched: in most products each, they say nothing of what is sought, and
   // a query of them alone would match most of the catalog ("e com"); it is answered as such.
@@ -120,6 +137,12 @@ function expandUnit(vocabulary: Vocabulary, words: string[], last: boolean, join
   const withUnit = /^(\d+)([a-z]+)$/.exec(word);
   if (withUnit && UNITS.has(withUnit[2]!)) found.add([withUnit[1]!, withUnit[2]!]);
   if (found.docs > 0) return { word, alternatives: found.groups, ...found.counts() };
+  // A name and its model number written as one ("iphone13"), both words of the index.
+  const model = /^(\p{L}{3,})(\d+)$/u.exec(word);
+  if (model && vocabulary.word(model[1]!) && vocabulary.word(model[2]!)) {
+    found.add([model[1]!, model[2]!]);
+    if (found.docs > 0) return { word, alternatives: found.groups, ...found.counts() };
+  }
   // In no product: a typo ("geladera"), a typo of a synonym ("televizao"), else two words
   // written as one ("guardaroupa").
   const typo = correctedTo(vocabulary, word, typoCorrections(vocabulary, word));
