@@ -5,6 +5,13 @@ import { vocabularyOf } from './vocabulary-fixture.ts';
 import { expandWords } from './words.ts';
 
 describe('corrections', () => {
+  it('reads a four-letter word with two neighbouring letters swapped, and no other slip of four letters', () => {
+    const vocabulary = vocabularyOf({ nike: 5, bola: 4, cola: 3 });
+    expect(expandWords(vocabulary, ['nkie'])[0]).toMatchObject({ correctedTo: 'nike', alternatives: [['nike']] });
+    expect(expandWords(vocabulary, ['bolx'])[0]!.correctedTo).toBeUndefined();
+    expect(expandWords(vocabulary, ['obla'])[0]!.correctedTo).toBeUndefined();
+  });
+
   it('a correction stands for its synonyms too', () => {
     const [word] = expandWords(vocabularyOf({ geladeira: 5, refrigerador: 3 }), ['geladera']);
     expect(word).toMatchObject({ correctedTo: 'geladeira', alternatives: [['geladeira'], ['refrigerador']], docs: 8 });

@@ -58,8 +58,29 @@ function best(candidates: Candidate[]): string[] {
 /** What a misspelt word most likely stands for: the first letter trusted, the fewest edits, the most products. */
 export function typoCorrections(vocabulary: Vocabulary, word: string): string[] {
   const budget = typoBudget(word.length);
-  if (budget === 0 || !/^\p{L}/u.test(word)) return [];
+  if (!/^\p{L}/u.test(word)) return [];
+  if (budget === 0) return word.length === SWAP_ONLY_LENGTH ? swapCorrections(vocabulary, word) : [];
   return best(closest(vocabulary, word, word, [...word][0]!, budget));
+}
+
+/**
+ * Four-letter words have no typo budget ("sola" one edit away is "bola", "cola", "mola"…), but two
+ * neighbouring letters typed the other way round, the commonest slip of a keyboard, is still read
+ * ("nkie" → nike, "sfoa" → sofa): the first letter kept, only the words the index has, never a
+ * word that is one itself.
+ */
+const SWAP_ONLY_LENGTH = 4;
+
+function swapCorrections(vocabulary: Vocabulary, word: string): string[] {
+  const letters = [...word];
+  const found: Candidate[] = [];
+  for (let i = 1; i < letters.length - 1; i++) {
+    if (letters[i] === letters[i + 1]) continue;
+    const swapped = [...letters.slice(0, i), letters[i + 1], letters[i], ...letters.slice(i + 2)].join('');
+    const known = vocabulary.word(swapped);
+    if (known && known[1] > 0 && !isGenderSwap(word, swapped)) found.push({ word: swapped, distance: 1, docs: known[1] });
+  }
+  return found.length === 0 ? [] : best(found);
 }
 
 /** Shorter words are not respelt: "sal" would be "cal", "zzzz"... nothing but noise. */
