@@ -64,8 +64,6 @@ const KNOWN_MISSES: Record<string, string> = {
     'relaxation: no product has both words, so "parede" is left out (said in the answer) and the smartwatch "Relógio Smart Watch" is shown',
   'gender: perfume feminino (Recife)':
     'relaxation: no product in Recife has both words, "feminino" is left out, and "perfume" then matches the dress of the brand Lança Perfume (a brand\'s word in its title), not a perfume',
-  'accessory: tv (Rio de Janeiro)':
-    'ranking: the wall mount\'s title says "Suporte de Parede TV LED", with no "para" before TV, so it ranks with the TVs by views, above them',
 };
 
 let dir: string;
