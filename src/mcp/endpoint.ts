@@ -1,5 +1,6 @@
 import type { CacheHint } from '@modelcontextprotocol/server';
 import type { AnswerContext } from '../answers/context.ts';
+import { namesMediaType } from '../http/accept.ts';
 import type { Answer, BodyRequest } from '../http/answer.ts';
 import { type CachePolicy, NO_STORE } from '../http/caching.ts';
 import { hostAllowed } from '../http/host-check.ts';
@@ -125,8 +126,10 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
       case 'OPTIONS':
         return mcpPreflight();
       case 'GET':
+      case 'HEAD':
         // No server-initiated stream: 405 tells SDK clients not to retry (a 200 would make them poll).
-        if ((request.header('accept') ?? '').includes('text/event-stream')) {
+        // HEAD is answered as GET is (RFC 9110 9.3.2); an event stream weighted q=0 is not asked for.
+        if (namesMediaType(request.header('accept'), 'text/event-stream')) {
           const message = 'Method Not Allowed: this server sends no event stream; POST JSON-RPC requests instead';
           return jsonRpcErrorAnswer(405, JSON_RPC.serverError, message, null, { Allow: MCP_METHODS });
         }
@@ -134,7 +137,7 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
       case 'POST':
         return post(request);
       default: {
-        const message = 'Method Not Allowed: use POST for JSON-RPC, GET for the discovery document';
+        const message = 'Method Not Allowed: use POST for JSON-RPC, GET or HEAD for the discovery document';
         return jsonRpcErrorAnswer(405, JSON_RPC.serverError, message, null, { Allow: MCP_METHODS });
       }
     }
