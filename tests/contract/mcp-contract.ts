@@ -507,6 +507,14 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       expect(malformed.response.status).toBe(400);
       expect(malformed.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
 
+      // MCP ids are strings or integers; one JavaScript cannot hold exactly is refused in those words, and echoed as sent.
+      for (const id of ['1.5', '123456789012345678901234567890']) {
+        const odd = await rpc(fetch, `{"jsonrpc":"2.0","id":${id},"method":"ping"}`);
+        expect(odd.response.status, id).toBe(400);
+        expect(odd.json.error.message, id).toMatch(/an optional id \(a string, or an integer from -9007199254740991 to 9007199254740991\)/);
+        expect(odd.text, id).toMatch(new RegExp(`"id":${id.replace('.', '\\.')}}$`));
+      }
+
       const notRpc = await rpc(fetch, { hello: 'world', id: 4 });
       expect(notRpc.json.error.code).toBe(-32600);
 
