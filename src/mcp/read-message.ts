@@ -83,6 +83,14 @@ function isRequestOrNotification(body: unknown): body is McpMessage['body'] {
   );
 }
 
+/**
+ * Whether the message was a notification (no id). A refusal names its method only once the
+ * message passed the JSON-RPC checks, a valid id included: its id is then null only when it had none.
+ */
+export function wasNotification(read: McpMessage | McpRefusal): boolean {
+  return 'body' in read ? read.body.id === undefined : read.method !== undefined && read.id === null;
+}
+
 /** The words of the rule isRequestOrNotification checks. */
 export const NOT_A_REQUEST = `Invalid Request: expected a JSON-RPC 2.0 object with jsonrpc "2.0", a string method, an optional id (a string, or an integer from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}) and object params`;
 
@@ -154,7 +162,8 @@ export async function readMessage(request: BodyRequest, toolSet: ToolSet): Promi
     const checked = schema['~standard'].validate(message) as { issues?: readonly { path?: readonly unknown[]; message: string }[] };
     if (checked.issues !== undefined) return { ...refuse(200, JSON_RPC.invalidParams, readableIssue(checked.issues), id), method };
   }
-  if (checkParams && method === 'tools/call') {
+  // A notification is never run (nor answered): its tool and arguments are not read.
+  if (checkParams && method === 'tools/call' && 'id' in message) {
     const name = String(message.params?.name);
     const tool = toolSet.byName.get(name);
     if (tool === undefined) {
