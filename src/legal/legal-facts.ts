@@ -36,7 +36,7 @@ export interface LegalFacts {
   textDate: string;
   /** Netlify's own count per address before the service (on Netlify only): requests per window. */
   netlifyFlood: { limit: number; windowSeconds: number };
-  /** How many (address, pattern, client name) triples the MCP allowance log remembers per process. */
+  /** How many (address hash, pattern, client name) triples the MCP allowance log remembers per process. */
   allowanceLogRemembered: number;
 }
 
