@@ -6,18 +6,19 @@
  * per-round ratios (this / REV). REV must read the same snapshot schema.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { measure } from './support/load.ts';
 import { pin, QUOTAS_ON, startProcess } from './support/server-process.ts';
+import { addTemporaryWorktree } from './support/temporary-worktree.ts';
 
 const git = (args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
 
 export async function benchStatsAgainst(options: { revision: string; snapshot: string; rounds: number; seconds: number }) {
   const commit = git(['rev-parse', '--verify', `${options.revision}^{commit}`]);
-  const tree = join(mkdtempSync(join(tmpdir(), 'bench-against-')), 'tree');
-  git(['worktree', 'add', '--detach', tree, commit]);
+  // Removed on return, on a failure and on an interrupt alike (support/temporary-worktree.ts).
+  const worktree = addTemporaryWorktree(commit);
+  const tree = worktree.path;
   try {
     symlinkSync(resolve('node_modules'), join(tree, 'node_modules'));
     console.error(`[bench] building ${commit.slice(0, 10)}'s site in a worktree…`);
@@ -52,7 +53,6 @@ export async function benchStatsAgainst(options: { revision: string; snapshot: s
       await Promise.all([ours.stop(), theirs.stop()]);
     }
   } finally {
-    git(['worktree', 'remove', '--force', tree]);
-    rmSync(join(tree, '..'), { recursive: true, force: true });
+    worktree.remove();
   }
 }

@@ -32,7 +32,7 @@ function table(logger: Logger): TableRow[] {
   };
   return [
     row({ name: 'api', match: (p) => p.startsWith('/api'), errors: REST_ERRORS, allow: 'GET, OPTIONS' }, fail),
-    row({ name: 'mcp', match: (p) => p === '/mcp', errors: JSON_RPC_ERRORS, allow: 'GET, POST, OPTIONS', quiet: true }, fail),
+    row({ name: 'mcp', match: (p) => p === '/mcp', errors: JSON_RPC_ERRORS, allow: 'GET, HEAD, POST, OPTIONS', quiet: true }, fail),
     row({ name: 'gone', match: (p) => p === '/gone', errors: REST_ERRORS }, () => null),
     row({ name: 'pages', match: (p) => p.startsWith('/p/'), errors: PAGE_ERRORS }, () => ok),
   ];
@@ -90,7 +90,7 @@ describe('the request pipeline', () => {
     const refused = refusalWith(table(keepingLogger().logger));
     const mcp = refused('/mcp', 'METHOD_NOT_ALLOWED');
     expect(mcp.status).toBe(405);
-    expect(mcp.headers.Allow).toBe('GET, POST, OPTIONS');
+    expect(mcp.headers.Allow).toBe('GET, HEAD, POST, OPTIONS');
     expect(await bodyOf(mcp)).toEqual({
       jsonrpc: '2.0',
       id: null,

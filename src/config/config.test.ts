@@ -54,12 +54,16 @@ describe('loadConfig: quotas and the product page template', () => {
       distinctWindowSeconds: 600,
       salt: null,
       networks: [],
+      ipv6Prefix: 56,
       localStore: 'data/quotas.sqlite',
       redisUrl: null,
       redisTimeoutMs: 100,
       trustProxy: false,
     });
     expect(loadConfig({ RATE_LIMIT_REDIS_TIMEOUT_MS: '250' }).rateLimits.redisTimeoutMs).toBe(250);
+    expect(loadConfig({ RATE_LIMIT_IPV6_PREFIX: '64' }).rateLimits.ipv6Prefix).toBe(64);
+    for (const prefix of ['31', '65', '56.5', 'x'])
+      expect(() => loadConfig({ RATE_LIMIT_IPV6_PREFIX: prefix })).toThrow(/RATE_LIMIT_IPV6_PREFIX/);
     expect(() => loadConfig({ RATE_LIMIT_REDIS_TIMEOUT_MS: '0' })).toThrow(/RATE_LIMIT_REDIS_TIMEOUT_MS/);
     expect(() => loadConfig({ RATE_LIMIT_SALT: 'short' })).toThrow(/RATE_LIMIT_SALT/);
     expect(loadConfig({ RATE_LIMITS: 'off', RATE_LIMIT_REST: '5' }).rateLimits).toMatchObject({ enabled: false, rest: 5 });

@@ -91,6 +91,11 @@ export const EnvSchema = z.object({
    * "<name> x<multiplier> <cidr> [<cidr>…]; …" (src/config/quota-networks.ts, docs/operations.md).
    */
   RATE_LIMIT_NETWORKS: z.string().optional(),
+  /**
+   * The IPv6 network one client is counted by: a /56 by default, the end-site allocation RFC 6177
+   * recommends at its narrowest (/48 to /56), so one home is one client, not 256 (/64 each).
+   */
+  RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(32).max(64).default(56),
   /** The self-hosted quota store: a SQLite file apart from the snapshot. */
   RATE_LIMIT_DB: z.string().min(1).default('data/quotas.sqlite'),
   /**
@@ -139,6 +144,8 @@ export interface RateLimits {
   salt: string | null;
   /** Operator-named networks, each one client with its quotas multiplied; no two overlap. */
   networks: QuotaNetwork[];
+  /** RATE_LIMIT_IPV6_PREFIX: an IPv6 client is its network of this length (/56). */
+  ipv6Prefix: number;
   localStore: string;
   /** RATE_LIMIT_REDIS_URL: quotas shared by every instance through Redis; null: the localStore file. */
   redisUrl: string | null;
@@ -298,6 +305,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       distinctWindowSeconds: e.RATE_LIMIT_DISTINCT_WINDOW_SECONDS,
       salt: e.RATE_LIMIT_SALT ?? null,
       networks,
+      ipv6Prefix: e.RATE_LIMIT_IPV6_PREFIX,
       localStore: e.RATE_LIMIT_DB,
       redisUrl: e.RATE_LIMIT_REDIS_URL ?? null,
       redisTimeoutMs: e.RATE_LIMIT_REDIS_TIMEOUT_MS,

@@ -58,11 +58,18 @@ export function hostBitsZero(bytes: Uint8Array, prefix: number): boolean {
   return true;
 }
 
-/** The /64 an IPv6 address belongs to, as "2001:db8:1:2::/64": one subscriber's usual allocation. */
-export function ipv6Slash64(bytes: Uint8Array): string {
+/**
+ * The network of `prefix` bits (at most 64) an IPv6 address belongs to, as "2001:db8:1:200::/56":
+ * the groups the prefix reaches, its other bits zero.
+ */
+export function ipv6Network(bytes: Uint8Array, prefix: number): string {
   const groups: string[] = [];
-  for (let i = 0; i < 8; i += 2) groups.push(((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
-  return `${groups.join(':')}::/64`;
+  for (let bit = 0; bit < prefix; bit += 16) {
+    const group = (bytes[bit >> 3]! << 8) | bytes[(bit >> 3) + 1]!;
+    const kept = Math.min(16, prefix - bit);
+    groups.push((group & ((0xffff << (16 - kept)) & 0xffff)).toString(16));
+  }
+  return `${groups.join(':')}::/${prefix}`;
 }
 
 /**

@@ -44,12 +44,12 @@ const HEADERS = {
 const isJsonRpc = (message: unknown): boolean =>
   message !== null && typeof message === 'object' && (message as { jsonrpc?: unknown }).jsonrpc === '2.0';
 
-/** The message a POST carries, when its body is JSON within the cap; undefined otherwise. */
-async function messageOf(request: BodyRequest): Promise<unknown> {
+/** The message a POST carries, and its text, when its body is JSON within the cap; undefined otherwise. */
+async function messageOf(request: BodyRequest): Promise<{ message: unknown; text: string } | undefined> {
   if (request.method !== 'POST') return undefined;
   try {
     const text = await request.text(MAX_BODY_BYTES);
-    return text === null ? undefined : JSON.parse(text);
+    return text === null ? undefined : { message: JSON.parse(text), text };
   } catch {
     // Not JSON, or a body that never arrived whole: the answer is the same 429 without an id.
     return undefined;
@@ -63,11 +63,12 @@ async function messageOf(request: BodyRequest): Promise<unknown> {
  * everything else the REST Error object. It counts nothing, reads no snapshot and calls nothing.
  */
 export async function firstLineAnswer(request: BodyRequest): Promise<Answer> {
-  const message = await messageOf(request);
+  const read = await messageOf(request);
+  const message = read?.message;
   const batch = Array.isArray(message) && message.some(isJsonRpc);
   // A batch has no one id to answer with (this endpoint refuses batches with a null id too).
   if (MCP_PATHS.has(request.pathname) || batch || isJsonRpc(message))
-    return JSON_RPC_ERRORS.answer('RATE_LIMIT_EXCEEDED', { headers: HEADERS, id: idOf(message) });
+    return JSON_RPC_ERRORS.answer('RATE_LIMIT_EXCEEDED', { headers: HEADERS, id: idOf(message, read?.text) });
   return REST_ERRORS.answer('RATE_LIMIT_EXCEEDED', { headers: HEADERS });
 }
 

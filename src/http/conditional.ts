@@ -1,4 +1,5 @@
 import type { Answer, RequestFacts } from './answer.ts';
+import { getOrHead } from './head.ts';
 
 /**
  * Conditional GET (RFC 9110 13.1.2), the one implementation every cacheable answer goes through:
@@ -41,10 +42,11 @@ export function ifNoneMatchHits(header: string | null, etag: string): boolean {
 }
 
 /**
- * 304 when the request's If-None-Match matches `etag`, else 200 with the body (none for HEAD).
- * `headers` carry the validator and the cache policy: a 304 repeats them, as RFC 9110 asks.
+ * 304 when the request's If-None-Match matches `etag`, else 200 with the body (for HEAD none, and
+ * its length: src/http/head.ts). `headers` carry the validator and the cache policy: a 304
+ * repeats them, as RFC 9110 asks.
  */
 export function conditionalAnswer(facts: RequestFacts, etag: string, headers: Record<string, string>, body: Answer['body']): Answer {
   if (ifNoneMatchHits(facts.header('if-none-match'), etag)) return { status: 304, headers, body: null };
-  return { status: 200, headers, body: facts.method === 'HEAD' ? null : body };
+  return getOrHead(facts.method, 200, headers, body);
 }

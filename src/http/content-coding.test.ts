@@ -30,6 +30,11 @@ describe('content codings a client takes', () => {
     [' gzip ; q=0.4 , , br ; q=0.3 ', 'gzip'],
     ['br;level=11;q=0', null],
     ['compress, deflate', null],
+    // x-gzip is gzip (RFC 9110 8.4.1.3), whichever name the client used, the higher weight of the two.
+    ['x-gzip', 'gzip'],
+    ['X-GZIP;q=0.9, br;q=0.5', 'gzip'],
+    ['br;q=0.5, gzip;q=0, x-gzip;q=0.8', 'gzip'],
+    ['x-gzip;q=0, *', 'br'],
   ] as const)('%j takes %j', (accept, coding) => {
     expect(preferredCoding(accept, both)?.coding ?? null).toBe(coding);
   });

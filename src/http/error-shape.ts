@@ -20,8 +20,8 @@ export interface ErrorOptions {
   resolution?: string;
   /** The request was refused before it was read (Node's parser): a JSON-RPC error says so. */
   unread?: boolean;
-  /** The JSON-RPC request's id, when one was read. */
-  id?: string | number | null;
+  /** The JSON-RPC request's id, when one was read (a number's JSON text, as received, when JS cannot hold it: JSON.rawJSON). */
+  id?: string | number | { readonly rawJSON: string } | null;
 }
 
 /** The REST contract: the Error object of the error table. */

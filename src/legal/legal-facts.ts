@@ -18,7 +18,7 @@ import { type RateLimitPolicy, rateLimitPolicy } from '../quota/policy.ts';
  * When the text of the legal pages last changed in substance (not when a build ran): the date the
  * pages state as their version. Change it with the text.
  */
-export const LEGAL_TEXT_DATE = '2026-11-26';
+export const LEGAL_TEXT_DATE = '2026-11-28';
 
 export interface LegalFacts {
   siteUrl: string;
@@ -27,6 +27,8 @@ export interface LegalFacts {
   /** An e-mail address or a contact page is configured. */
   reachable: boolean;
   quotas: RateLimitPolicy;
+  /** The IPv6 network length one client is counted by (RATE_LIMIT_IPV6_PREFIX). */
+  ipv6Prefix: number;
   /** Every field of a request's log line, as logger.ts writes them. */
   logFields: readonly string[];
   /** Where the API is described, for the terms' links: paths on this site. */
@@ -34,7 +36,7 @@ export interface LegalFacts {
   textDate: string;
   /** Netlify's own count per address before the service (on Netlify only): requests per window. */
   netlifyFlood: { limit: number; windowSeconds: number };
-  /** How many (address, pattern, client name) triples the MCP allowance log remembers per process. */
+  /** How many (address hash, pattern, client name) triples the MCP allowance log remembers per process. */
   allowanceLogRemembered: number;
 }
 
@@ -46,6 +48,7 @@ export function legalFacts(config: Config): LegalFacts {
     operator: config.operator,
     reachable: hasContact(config.operator),
     quotas: rateLimitPolicy(config.rateLimits),
+    ipv6Prefix: config.rateLimits.ipv6Prefix,
     logFields: REQUEST_LOG_FIELDS,
     // Relative, as the site's other links: a deploy preview links to its own documents.
     docs: {

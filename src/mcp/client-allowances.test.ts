@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BoundedCache } from '../lib/bounded-cache.ts';
 import { clientInfoOf, createAllowanceLog, readVersionHeader } from './client-allowances.ts';
 
 describe('reading MCP-Protocol-Version with the client allowances (docs/api.md, Client allowances)', () => {
@@ -44,9 +45,10 @@ describe('reading MCP-Protocol-Version with the client allowances (docs/api.md, 
       expect(clientInfoOf(params as Record<string, unknown> | undefined)).toBeNull();
   });
 
-  it('logs once per client, pattern and client name, never the address', () => {
+  it('logs once per client, pattern and client name, never the address, and remembers no address either', () => {
     const lines: Record<string, unknown>[] = [];
-    const log = createAllowanceLog('/mcp', (msg, fields) => lines.push({ msg, ...fields }));
+    const remembered = new BoundedCache<string, true>(100);
+    const log = createAllowanceLog('/mcp', (msg, fields) => lines.push({ msg, ...fields }), remembered);
     const claude = {
       method: 'tools/list',
       params: { _meta: { 'io.modelcontextprotocol/clientInfo': { name: 'claude-ai', version: '1' } } },
@@ -64,5 +66,9 @@ describe('reading MCP-Protocol-Version with the client allowances (docs/api.md, 
     ]);
     expect(lines[0]).toMatchObject({ path: '/mcp', clientInfo: { name: 'claude-ai', version: '1' } });
     expect(JSON.stringify(lines)).not.toMatch(/203\.0\.113/);
+    // What it remembers to log once: the client as a salted hash, not its address.
+    const keys = [...remembered.entries()].map(([key]) => key);
+    expect(keys).toHaveLength(4);
+    expect(keys.join('\n')).not.toMatch(/203\.0\.113/);
   });
 });

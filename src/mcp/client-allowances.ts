@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { CLIENT_INFO_META_KEY } from '@modelcontextprotocol/server';
 import type { ClientRef } from '../http/answer.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
+import { clientKey } from '../quota/client-key.ts';
 import { MODERN_PROTOCOL_VERSION, SERVED_PROTOCOL_VERSIONS } from './protocol.ts';
 
 /**
@@ -72,18 +74,25 @@ export type AllowanceLog = (
 ) => void;
 
 /**
- * Logs a request served under an allowance at warn, once per client (address, never logged) and
- * pattern and client name, so an operator sees who still needs each allowance without a line per
- * request.
+ * Logs a request served under an allowance at warn, once per client and pattern and client name,
+ * so an operator sees who still needs each allowance without a line per request. The client is
+ * remembered as a hash of its address with a secret made for this log (as the quotas key it,
+ * src/quota/client-key.ts), never as the address: like the request log, this process holds no
+ * client address past its request. `remembered`: where, for a test to read.
  */
-export function createAllowanceLog(path: string, warn: (message: string, fields: Record<string, unknown>) => void): AllowanceLog {
-  const logged = new BoundedCache<string, true>(ALLOWANCE_LOG_REMEMBERED);
+export function createAllowanceLog(
+  path: string,
+  warn: (message: string, fields: Record<string, unknown>) => void,
+  remembered = new BoundedCache<string, true>(ALLOWANCE_LOG_REMEMBERED),
+): AllowanceLog {
+  const salt = randomBytes(16).toString('base64url');
   return (allowances, client, message) => {
     const clientInfo = clientInfoOf(message.params);
+    const who = client.address === null ? '' : clientKey(client.address, salt);
     for (const pattern of allowances) {
-      const key = `${pattern}\n${client.address ?? ''}\n${clientInfo?.name ?? ''}\n${clientInfo?.version ?? ''}`;
-      if (logged.get(key)) continue;
-      logged.set(key, true);
+      const key = `${pattern}\n${who}\n${clientInfo?.name ?? ''}\n${clientInfo?.version ?? ''}`;
+      if (remembered.get(key)) continue;
+      remembered.set(key, true);
       warn('served a request under a client allowance (docs/api.md, "Client allowances")', {
         pattern,
         path,

@@ -1,10 +1,11 @@
 import type { CacheHint } from '@modelcontextprotocol/server';
 import type { AnswerContext } from '../answers/context.ts';
+import { namesMediaType } from '../http/accept.ts';
 import type { Answer, BodyRequest } from '../http/answer.ts';
 import { type CachePolicy, NO_STORE } from '../http/caching.ts';
 import { hostAllowed } from '../http/host-check.ts';
 import { originAllowed } from '../http/origin-check.ts';
-import { type MetricsRecorder, NO_METRICS } from '../observability/metrics/metrics-recorder.ts';
+import { type McpOutcome, type MetricsRecorder, NO_METRICS } from '../observability/metrics/metrics-recorder.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { AppViews } from './app-views.ts';
 import { callLabels, sdkOutcome } from './call-metrics.ts';
@@ -13,7 +14,7 @@ import { createDiscoveryDocument } from './discovery-document.ts';
 import { fastLaneAnswer } from './fast-lane.ts';
 import { JSON_RPC, jsonRpcErrorAnswer } from './json-rpc.ts';
 import { MCP_CORS_HEADERS, MCP_METHODS, mcpPreflight } from './mcp-headers.ts';
-import { type McpMessage, type McpRefusal, readMessage } from './read-message.ts';
+import { type McpMessage, type McpRefusal, readMessage, wasNotification } from './read-message.ts';
 import { createSdkServing } from './sdk-serving.ts';
 import type { ToolSet } from './tool-list.ts';
 
@@ -67,7 +68,9 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
   /**
    * Every POST counts against the client's ceiling, refused ones included; a tools/call also
    * against its tool-call quota. Over quota: HTTP 429 with Retry-After and a JSON-RPC error that
-   * carries the request's id, so a client can match it and wait.
+   * carries the request's id, so a client can match it and wait. A tools/call sent as a
+   * notification (no id) is never run: JSON-RPC answers none, MCP a bare 202. It spends no call and
+   * is counted as a notification, not as an error.
    */
   const post = async (request: BodyRequest): Promise<Answer | Response> => {
     const read = await readMessage(request, toolSet);
@@ -75,16 +78,20 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
       logAllowances(read.allowances, request.client, read.body);
       for (const pattern of read.allowances) metrics.clientAllowance(pattern);
     }
-    const toolCall = read.method === 'tools/call';
+    const notification = wasNotification(read);
+    const toolCall = read.method === 'tools/call' && !notification;
     let decision = deps.quota && (await deps.quota.mcp(request.client, toolCall));
     // A call that counts as several (a UCP lookup's ids) takes its other uses too, until one is refused.
     for (let more = toolCall && decision?.allowed ? usesOf(read, toolSet) - 1 : 0; more > 0 && decision?.allowed; more--)
       decision = await deps.quota!.mcp(request.client, true);
     const id = 'body' in read ? (read.body.id ?? null) : read.id;
     // A tools/call's labels, made only when metrics are on (no work per request otherwise).
-    const call = toolCall && metrics.enabled ? callLabels(read, request, toolSet) : null;
+    const call = read.method === 'tools/call' && metrics.enabled ? callLabels(read, request, toolSet) : null;
+    const count = (outcome: McpOutcome) => {
+      if (call) metrics.mcpCall(call.tool, notification ? 'notification' : outcome, call.revision);
+    };
     if (decision && !decision.allowed) {
-      if (call) metrics.mcpCall(call.tool, 'rate_limited', call.revision);
+      count('rate_limited');
       const headers = { 'Retry-After': String(decision.retryAfter), ...decision.headers };
       const data = { code: 'RATE_LIMIT_EXCEEDED', retryAfterSeconds: decision.retryAfter };
       return jsonRpcErrorAnswer(429, JSON_RPC.serverError, 'Rate limit exceeded', id, headers, data);
@@ -92,18 +99,19 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
     // The counted answer, ours or the SDK's, carries the client's quota fields.
     const quotaFields = decision ? decision.headers : {};
     if (!('body' in read)) {
-      if (call) metrics.mcpCall(call.tool, 'error', call.revision);
+      count('error');
       return jsonRpcErrorAnswer(read.status, read.code, read.message, read.id, quotaFields, read.data);
     }
     // This endpoint's own headers, on the fast lane's answer and on the SDK's alike.
     const own = { ...MCP_CORS_HEADERS, 'Cache-Control': NO_STORE, ...quotaFields };
     const fast = deps.fastLane === false ? null : fastLaneAnswer(deps, toolSet, read, request);
     if (fast !== null) {
-      if (call) metrics.mcpCall(call.tool, fast.isError ? 'tool_error' : 'ok', call.revision);
+      count(fast.isError ? 'tool_error' : 'ok');
       return { ...fast.answer, headers: { ...fast.answer.headers, ...own } };
     }
     const answer = await sdk.serve(request.webRequest(), read);
-    if (call) void sdkOutcome(answer.clone()).then((outcome) => metrics.mcpCall(call.tool, outcome, call.revision));
+    if (call && notification) count('notification');
+    else if (call) void sdkOutcome(answer.clone()).then(count);
     // The SDK builds the answer: this endpoint's own headers are set on a copy of its headers.
     const headers = new Headers(answer.headers);
     for (const [name, value] of Object.entries(own)) headers.set(name, value);
@@ -125,8 +133,10 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
       case 'OPTIONS':
         return mcpPreflight();
       case 'GET':
+      case 'HEAD':
         // No server-initiated stream: 405 tells SDK clients not to retry (a 200 would make them poll).
-        if ((request.header('accept') ?? '').includes('text/event-stream')) {
+        // HEAD is answered as GET is (RFC 9110 9.3.2); an event stream weighted q=0 is not asked for.
+        if (namesMediaType(request.header('accept'), 'text/event-stream')) {
           const message = 'Method Not Allowed: this server sends no event stream; POST JSON-RPC requests instead';
           return jsonRpcErrorAnswer(405, JSON_RPC.serverError, message, null, { Allow: MCP_METHODS });
         }
@@ -134,7 +144,7 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
       case 'POST':
         return post(request);
       default: {
-        const message = 'Method Not Allowed: use POST for JSON-RPC, GET for the discovery document';
+        const message = 'Method Not Allowed: use POST for JSON-RPC, GET or HEAD for the discovery document';
         return jsonRpcErrorAnswer(405, JSON_RPC.serverError, message, null, { Allow: MCP_METHODS });
       }
     }

@@ -57,6 +57,16 @@ describe('idOf', () => {
     for (const id of ['a', '', 0, -1, 1.5, 2 ** 53]) expect(idOf({ id }), JSON.stringify(id)).toBe(id);
   });
 
+  it('keeps any other number as the JSON text it came as, when given the text, and an answer echoes that text', () => {
+    for (const id of ['1.5', '1.50', '123456789012345678901234567890', '-1e400', '2e0']) {
+      const text = `{"params":{"id":7},"id":${id},"jsonrpc":"2.0"}`;
+      const read = idOf(JSON.parse(text), text);
+      const answer = jsonRpcErrorAnswer(400, JSON_RPC.invalidRequest, 'x', read);
+      // 2e0 is the integer 2, kept as the number.
+      expect(answer.body, id).toBe(`{"jsonrpc":"2.0","error":{"code":-32600,"message":"x"},"id":${id === '2e0' ? 2 : id}}`);
+    }
+  });
+
   it('gives null for anything else, and for what is not an object', () => {
     for (const message of [
       { id: null },

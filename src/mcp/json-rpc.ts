@@ -17,7 +17,16 @@ export const JSON_RPC = {
   serverError: -32000,
 } as const;
 
-export type JsonRpcId = string | number | null;
+/** What JSON.rawJSON makes: a number's JSON text, written as it is by JSON.stringify. */
+export interface RawJson {
+  readonly rawJSON: string;
+}
+
+/**
+ * A request id as an answer echoes it: a string, a number, or (for a number JavaScript cannot
+ * hold exactly, such as 123456789012345678901234567890) the JSON text it was received as.
+ */
+export type JsonRpcId = string | number | RawJson | null;
 
 /** A JSON-RPC error answer, sent with the HTTP status that fits the transport-level cause. */
 export function jsonRpcErrorAnswer(
@@ -54,8 +63,27 @@ export const JSON_RPC_ERRORS: ErrorShape = {
   },
 };
 
-/** The id of a request we refuse, when it has a valid one (so the client can match the error). */
-export function idOf(message: unknown): JsonRpcId {
+/**
+ * The id of a request we refuse, as it was received, so the client can match the error: a string,
+ * an integer within ±(2^53 − 1) as it is, another number (a fraction, a larger integer) as its JSON
+ * text in `text`, the message's source (read again only then: refusals are rare). Anything else,
+ * or no id, is null.
+ */
+export function idOf(message: unknown, text?: string): JsonRpcId {
   const id = (message as { id?: unknown } | null)?.id;
-  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+  if (typeof id === 'string' || Number.isSafeInteger(id)) return id as string | number;
+  if (typeof id !== 'number') return null;
+  const source = text === undefined ? undefined : sourceOfId(text);
+  if (source !== undefined) return (JSON as unknown as { rawJSON(text: string): RawJson }).rawJSON(source);
+  return Number.isFinite(id) ? id : null;
+}
+
+/** The JSON text of the top-level object's `id` (JSON.parse's source text access, ES2025). */
+function sourceOfId(text: string): string | undefined {
+  const sources = new Map<unknown, string>();
+  const parsed: unknown = JSON.parse(text, function (this: unknown, key: string, value: unknown, context?: { source?: string }) {
+    if (key === 'id' && context?.source !== undefined) sources.set(this, context.source);
+    return value;
+  });
+  return sources.get(parsed);
 }

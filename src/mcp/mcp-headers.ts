@@ -1,6 +1,6 @@
 import { CORS_HEADERS, EXPOSED_HEADERS, preflight } from '../http/cors.ts';
 
-export const MCP_METHODS = 'GET, POST, OPTIONS';
+export const MCP_METHODS = 'GET, HEAD, POST, OPTIONS';
 
 /** Browser pages of the allowed origins call it (the endpoint checks Origin): public and read-only. */
 export const MCP_CORS_HEADERS: Readonly<Record<string, string>> = {

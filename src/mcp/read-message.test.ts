@@ -199,10 +199,25 @@ describe('readMessage: refusals, in the order a client can fix them', () => {
     ];
     for (const [body, id] of cases) {
       const outcome = refusal(await post(JSON.stringify(body), LEGACY));
-      expect(outcome, JSON.stringify(body)).toMatchObject({ status: 400, code: JSON_RPC.invalidRequest, id });
+      expect(outcome, JSON.stringify(body)).toMatchObject({ status: 400, code: JSON_RPC.invalidRequest });
+      // As JSON: a number JavaScript cannot hold as an id is kept as its text (JSON.rawJSON).
+      expect(JSON.stringify(outcome.id), JSON.stringify(body)).toBe(JSON.stringify(id));
       expect(outcome.message).toMatch(/^Invalid Request: expected a JSON-RPC 2.0 object/);
       expect(outcome).not.toHaveProperty('method');
     }
+  });
+
+  it('refuses an id that is no string or integer JavaScript holds exactly, in words that state that rule, echoing it as sent', async () => {
+    const rule = /an optional id \(a string, or an integer from -9007199254740991 to 9007199254740991\)/;
+    for (const id of ['1.5', '123456789012345678901234567890', '-9007199254740992', '1.50', '1e400']) {
+      const outcome = refusal(await post(`{"jsonrpc":"2.0","id":${id},"method":"ping"}`, LEGACY));
+      expect(outcome.message, id).toMatch(rule);
+      expect(outcome.message, id).not.toMatch(/number id/);
+      // Echoed as the very JSON text sent.
+      expect(JSON.stringify({ id: outcome.id }), id).toBe(`{"id":${id}}`);
+    }
+    for (const id of ['9007199254740991', '-9007199254740991', '"9007199254740993"'])
+      expect(await post(`{"jsonrpc":"2.0","id":${id},"method":"ping"}`, LEGACY), id).toHaveProperty('era');
   });
 
   it('400 for an unserved revision in the header, listing the served ones, the echo cut to 40 characters', async () => {

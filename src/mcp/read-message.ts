@@ -67,8 +67,10 @@ function readableIssue(issues: readonly { path?: readonly unknown[]; message: st
 
 /**
  * A JSON-RPC 2.0 request or notification as MCP has them: jsonrpc "2.0", a method, an id that is
- * a string or an integer (none for a notification), params an object when present. (Responses
- * are for the server to send: a client's is refused too.)
+ * a string or an integer (MCP: "Requests MUST include a string or integer ID"; none for a
+ * notification), params an object when present. An integer past ±(2^53 − 1) is refused too: a
+ * JavaScript number cannot hold it, so no answer could echo it exactly. (Responses are for the
+ * server to send: a client's is refused too.)
  */
 function isRequestOrNotification(body: unknown): body is McpMessage['body'] {
   if (body === null || typeof body !== 'object') return false;
@@ -80,6 +82,17 @@ function isRequestOrNotification(body: unknown): body is McpMessage['body'] {
     (params === undefined || (params !== null && typeof params === 'object' && !Array.isArray(params)))
   );
 }
+
+/**
+ * Whether the message was a notification (no id). A refusal names its method only once the
+ * message passed the JSON-RPC checks, a valid id included: its id is then null only when it had none.
+ */
+export function wasNotification(read: McpMessage | McpRefusal): boolean {
+  return 'body' in read ? read.body.id === undefined : read.method !== undefined && read.id === null;
+}
+
+/** The words of the rule isRequestOrNotification checks. */
+export const NOT_A_REQUEST = `Invalid Request: expected a JSON-RPC 2.0 object with jsonrpc "2.0", a string method, an optional id (a string, or an integer from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}) and object params`;
 
 /** The revision a 2026-07-28 style request claims in its _meta envelope, if it has one. */
 function envelopeClaim(params: unknown): unknown {
@@ -118,13 +131,9 @@ export async function readMessage(request: BodyRequest, toolSet: ToolSet): Promi
   if (Array.isArray(body)) {
     return refuse(400, JSON_RPC.invalidRequest, 'Invalid Request: batches are not supported; send one JSON-RPC message per POST');
   }
-  const id = idOf(body);
+  const id = idOf(body, text);
   const message = body as McpMessage['body'];
-  if (!isRequestOrNotification(body)) {
-    const text =
-      'Invalid Request: expected a JSON-RPC 2.0 object with jsonrpc "2.0", a string method, an optional string or number id and object params';
-    return refuse(400, JSON_RPC.invalidRequest, text, id);
-  }
+  if (!isRequestOrNotification(body)) return refuse(400, JSON_RPC.invalidRequest, NOT_A_REQUEST, id);
   const method = message.method;
   const claim = envelopeClaim(message.params);
   const { header, allowances } = readVersionHeader(request.header('mcp-protocol-version'), claim);
@@ -153,7 +162,8 @@ export async function readMessage(request: BodyRequest, toolSet: ToolSet): Promi
     const checked = schema['~standard'].validate(message) as { issues?: readonly { path?: readonly unknown[]; message: string }[] };
     if (checked.issues !== undefined) return { ...refuse(200, JSON_RPC.invalidParams, readableIssue(checked.issues), id), method };
   }
-  if (checkParams && method === 'tools/call') {
+  // A notification is never run (nor answered): its tool and arguments are not read.
+  if (checkParams && method === 'tools/call' && 'id' in message) {
     const name = String(message.params?.name);
     const tool = toolSet.byName.get(name);
     if (tool === undefined) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PATHS, publicUrls } from '../contract/paths.ts';
 import type { DocumentSources } from '../documents/document-sources.ts';
 import { openApiDocument } from '../documents/openapi.ts';
+import { slugify } from '../lib/text-keys.ts';
 import { TOOLS } from '../mcp/tool-list.ts';
 import { type RateLimitPolicy, rateLimitPolicy } from '../quota/policy.ts';
 import { UCP_VERSION } from '../ucp/ucp-protocol.ts';
@@ -30,6 +31,12 @@ export interface ToolReference {
 export interface RestOperation {
   method: string;
   path: string;
+  /**
+   * Its heading's id: "op-get-api-public-v1-products-productid-stats". HTML ids the portal's
+   * validator accepts (html-validate's valid-id: a letter first, then letters, digits, "-" and
+   * "_"), so never the path's slashes and braces.
+   */
+  anchor: string;
   summary: string;
   description: string;
   parameters: ArgumentReference[];
@@ -123,6 +130,7 @@ export function restOperations(document: OpenApi): RestOperation[] {
         return {
           method: method.toUpperCase(),
           path,
+          anchor: `op-${slugify(`${method} ${path}`)}`,
           summary: operation.summary ?? '',
           description: operation.description ?? '',
           parameters: (operation.parameters ?? []).map((p) => {

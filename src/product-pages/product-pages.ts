@@ -4,6 +4,7 @@ import { PATHS } from '../contract/paths.ts';
 import type { Answer, RequestFacts } from '../http/answer.ts';
 import { type CachePolicy, publicCacheControl } from '../http/caching.ts';
 import { conditionalAnswer, strongEtag } from '../http/conditional.ts';
+import { getOrHead } from '../http/head.ts';
 import { pageHeadersWith } from '../http/page-headers.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
 import { siteMethods } from '../site/site-files.ts';
@@ -89,7 +90,7 @@ export function createProductPages(deps: ProductPagesDeps): (facts: RequestFacts
     if (found === null || found.isError || !('output' in found)) {
       const page = await renderOnce(`${catalogVersion}:missing`, () => ({ kind: 'missing', siteUrl: deps.siteUrl }));
       Object.assign(headers, page.headers, { ETag: page.etag });
-      return { status: 404, headers, body: facts.method === 'HEAD' ? null : page.body };
+      return getOrHead(facts.method, 404, headers, page.body);
     }
     const detail = found.output;
     const canonical = new URL(detail.product.url);

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { ipv6Slash64, parseIp, samePrefix } from '../config/ip-address.ts';
+import { ipv6Network, parseIp, samePrefix } from '../config/ip-address.ts';
 import type { QuotaNetwork } from '../config/quota-networks.ts';
 
 /**
@@ -14,11 +14,16 @@ export function clientKey(address: string, salt: string): string {
 
 /**
  * Whom a request's quotas count: the operator-named network the address is in (as a whole), or
- * else the client itself, by IPv4 address or by IPv6 /64 (one subscriber usually holds a whole
- * /64, RFC 6177, and may use any address in it). A dual-stack socket's "::ffff:192.0.2.1" is the
- * IPv4 client 192.0.2.1. Text that is no address counts as given.
+ * else the client itself, by IPv4 address or by its IPv6 network of `ipv6Prefix` bits
+ * (RATE_LIMIT_IPV6_PREFIX, /56: RFC 6177 recommends /48 to /56 for an end site, which may use any
+ * address in it; keyed by /64, one home would hold 256 quotas). A dual-stack socket's
+ * "::ffff:192.0.2.1" is the IPv4 client 192.0.2.1. Text that is no address counts as given.
  */
-export function quotaClient(address: string, networks: readonly QuotaNetwork[]): { network: QuotaNetwork } | { address: string } {
+export function quotaClient(
+  address: string,
+  networks: readonly QuotaNetwork[],
+  ipv6Prefix: number,
+): { network: QuotaNetwork } | { address: string } {
   const ip = parseIp(address);
   if (ip === null) return { address };
   for (const network of networks) {
@@ -26,5 +31,5 @@ export function quotaClient(address: string, networks: readonly QuotaNetwork[]):
       if (range.family === ip.family && samePrefix(range.bytes, ip.bytes, range.prefix)) return { network };
     }
   }
-  return { address: ip.family === 4 ? ip.bytes.join('.') : ipv6Slash64(ip.bytes) };
+  return { address: ip.family === 4 ? ip.bytes.join('.') : ipv6Network(ip.bytes, ipv6Prefix) };
 }

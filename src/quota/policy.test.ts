@@ -16,7 +16,8 @@ describe('the quota documents', () => {
         distinctProductIds: 500,
       },
     ]);
-    expect(rateLimitPolicy(limits).perClient).toMatch(/IPv6 client by its \/64.*shared network/);
+    expect(rateLimitPolicy(limits).perClient).toMatch(/IPv6 client by its \/56 network.*shared network/);
+    expect(rateLimitPolicy(loadConfig({ RATE_LIMIT_IPV6_PREFIX: '64' }).rateLimits).perClient).toMatch(/IPv6 client by its \/64 network/);
     expect(rateLimitSummary(limits)).toMatch(/Named shared networks \(claude: ×5\)/);
     expect(rateLimitPolicy(loadConfig({}).rateLimits).sharedNetworks).toEqual([]);
     expect(rateLimitSummary(loadConfig({}).rateLimits)).not.toMatch(/shared networks/);

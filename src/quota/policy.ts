@@ -35,7 +35,7 @@ export function rateLimitPolicy(limits: RateLimits): RateLimitPolicy {
   return {
     enabled: limits.enabled,
     perClient:
-      'Quotas count per client, keyed by a salted hash of the client IP address (an IPv6 client by its /64 network); addresses are never stored.' +
+      `Quotas count per client, keyed by a salted hash of the client IP address (an IPv6 client by its /${limits.ipv6Prefix} network); addresses are never stored.` +
       (limits.networks.length > 0 ? ' Each shared network listed counts as one client with larger quotas.' : ''),
     windowSeconds: limits.windowSeconds,
     restRequestsPerWindow: limits.rest,

@@ -4,7 +4,7 @@ import { MemoryQuotaStore } from './memory-quota-store.ts';
 import { createQuotaGate } from './quota-gate.ts';
 
 describe('whom the gate counts', () => {
-  it('a network shares one count with its multiplied quota; a /64 shares one count', async () => {
+  it('a network shares one count with its multiplied quota; an IPv6 /56 shares one count', async () => {
     const limits = loadConfig({
       RATE_LIMIT_REST: '3',
       RATE_LIMIT_SALT: 'a-salt-of-sixteen-chars',
@@ -21,9 +21,9 @@ describe('whom the gate counts', () => {
     for (let i = 0; i < 3; i++) expect((await use('198.51.100.1')).allowed).toBe(true);
     expect((await use('198.51.100.1')).allowed).toBe(false);
     expect((await use('198.51.100.2')).allowed).toBe(true);
-    // IPv6: one /64, one count.
-    for (const host of ['1', '2', 'abcd:1']) expect((await use(`2001:db8:0:7::${host}`)).allowed).toBe(true);
+    // IPv6: one /56 (any of its /64s), one count.
+    for (const address of ['2001:db8:0:7::1', '2001:db8:0:8::2', '2001:db8:0:ff:abcd::1']) expect((await use(address)).allowed).toBe(true);
     expect((await use('2001:db8:0:7:ffff::9')).allowed).toBe(false);
-    expect((await use('2001:db8:0:8::1')).allowed).toBe(true);
+    expect((await use('2001:db8:0:100::1')).allowed).toBe(true);
   });
 });

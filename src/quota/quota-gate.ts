@@ -43,7 +43,7 @@ export function createQuotaGate(
   let salt: string | null = limits.salt;
   const keyNow = (client: ClientRef, secret: string) => (client.key ??= keyOf(client.address ?? 'unknown', secret));
   const keyOf = (address: string, secret: string) => {
-    const who = quotaClient(address, limits.networks);
+    const who = quotaClient(address, limits.networks, limits.ipv6Prefix);
     return 'network' in who ? `n.${who.network.name}` : clientKey(who.address, secret);
   };
   const keyLater = async (client: ClientRef) => {

@@ -81,6 +81,12 @@ export function describeDocumentsContract(target: string, send: () => Send, brok
       expect(clamped.message).toMatch(/500.*20 applied/);
       const largest = ShowcaseSchema.parse(await (await send()('/gpt/products.json?limit=9007199254740991')).json());
       expect(largest.limit).toMatchObject({ requested: 9007199254740991, applied: 20, clamped: true });
+      // HEAD: no body, and the length GET's body has (RFC 9110 9.3.2, 8.6).
+      const get = await send()('/gpt/products.json?limit=3');
+      const head = await send()('/gpt/products.json?limit=3', { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe('');
+      expect(head.headers.get('content-length')).toBe(String(new Uint8Array(await get.arrayBuffer()).byteLength));
       // Every id it shows is one the stats endpoint answers for.
       const first = clamped.products[0]!;
       const stats = await send()(`/api/public/v1/products/${first.id}/stats`);

@@ -507,6 +507,14 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       expect(malformed.response.status).toBe(400);
       expect(malformed.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
 
+      // MCP ids are strings or integers; one JavaScript cannot hold exactly is refused in those words, and echoed as sent.
+      for (const id of ['1.5', '123456789012345678901234567890']) {
+        const odd = await rpc(fetch, `{"jsonrpc":"2.0","id":${id},"method":"ping"}`);
+        expect(odd.response.status, id).toBe(400);
+        expect(odd.json.error.message, id).toMatch(/an optional id \(a string, or an integer from -9007199254740991 to 9007199254740991\)/);
+        expect(odd.text, id).toMatch(new RegExp(`"id":${id.replace('.', '\\.')}}$`));
+      }
+
       const notRpc = await rpc(fetch, { hello: 'world', id: 4 });
       expect(notRpc.json.error.code).toBe(-32600);
 
@@ -546,7 +554,7 @@ export function describeMcpContract(name: string, target: () => Fetch) {
 
       const put = await fetch(new Request(`${ORIGIN}/mcp`, { method: 'PUT', body: '{}' }));
       expect(put.status).toBe(405);
-      expect(put.headers.get('allow')).toBe('GET, POST, OPTIONS');
+      expect(put.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
       const del = await fetch(new Request(`${ORIGIN}/mcp`, { method: 'DELETE' }));
       expect(del.status).toBe(405);
     });
@@ -582,6 +590,25 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       const stream = await fetch(new Request(`${ORIGIN}/mcp`, { headers: { Accept: 'text/event-stream' } }));
       expect(stream.status).toBe(405);
       await stream.body?.cancel();
+      // q=0 is "not acceptable" (RFC 9110 12.5.1): that client asked for the document, not a stream.
+      const refused = await fetch(new Request(`${ORIGIN}/mcp`, { headers: { Accept: 'text/event-stream;q=0, application/json' } }));
+      expect(refused.status).toBe(200);
+      expect(await refused.json()).toEqual(body);
+    });
+
+    it('answers HEAD as it answers GET (RFC 9110 9.3.2): no body, the same headers and length', async () => {
+      const fetch = target();
+      const get = await fetch(new Request(`${ORIGIN}/mcp`, { headers: { Accept: 'application/json' } }));
+      const bytes = new Uint8Array(await get.arrayBuffer()).byteLength;
+      const head = await fetch(new Request(`${ORIGIN}/mcp`, { method: 'HEAD', headers: { Accept: 'application/json' } }));
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe('');
+      expect(head.headers.get('content-length')).toBe(String(bytes));
+      for (const name of ['content-type', 'etag', 'cache-control', 'vary'])
+        expect(head.headers.get(name), name).toBe(get.headers.get(name));
+      const stream = await fetch(new Request(`${ORIGIN}/mcp/research`, { method: 'HEAD', headers: { Accept: 'text/event-stream' } }));
+      expect(stream.status).toBe(405);
+      expect(stream.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
     });
 
     it('allows browser pages of allowed origins: preflight names the MCP headers, Retry-After is exposed; other origins get 403', async () => {

@@ -167,6 +167,12 @@ export function describeProductPagesContract(
       const head = await sample()(pathOf(first!), { method: 'HEAD' });
       expect(head.status).toBe(200);
       expect(await head.text()).toBe('');
+      // HEAD states the length GET's body has (RFC 9110 9.3.2, 8.6), on the 404 page too.
+      expect(head.headers.get('content-length')).toBe(String(new Uint8Array(await page.arrayBuffer()).byteLength));
+      const missing = await sample()('/produtos/999999999/x');
+      const missingHead = await sample()('/produtos/999999999/x', { method: 'HEAD' });
+      expect(missingHead.status).toBe(404);
+      expect(missingHead.headers.get('content-length')).toBe(String(new Uint8Array(await missing.arrayBuffer()).byteLength));
     });
 
     it('answers the 404 page for unknown and draft products and other paths under the pages', async () => {

@@ -102,6 +102,46 @@ describe('MCP metrics: the fast lane and the SDK count alike', () => {
   });
 });
 
+describe('a tools/call sent as a notification (no id): never run, so no call spent and no error counted', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'metrics-notifications-'));
+  const metrics = createPrometheusRecorder();
+  const config = loadConfig({ CATALOG_DB: inject('sampleSnapshot'), ...SMALL_QUOTAS, RATE_LIMIT_DB: join(dir, 'quotas.sqlite') });
+  const app = createApp(config, nodePlatform(), metrics);
+  afterAll(() => {
+    app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const client = '198.18.7.8';
+
+  it('answers 202 with no body, spends no tools/call unit and counts outcome="notification"', async () => {
+    const notify = (name: string) =>
+      app.fetch(
+        new Request('http://localhost/mcp', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'MCP-Protocol-Version': '2025-06-18' },
+          body: JSON.stringify({ jsonrpc: '2.0', method: 'tools/call', params: { name, arguments: {} } }),
+        }),
+        client,
+      );
+    // An unknown tool too: a notification is not read, so not refused with an answer.
+    for (const name of ['catalog_overview', 'no_such_tool']) {
+      const answer = await notify(name);
+      expect(answer.status, name).toBe(202);
+      expect(await answer.text(), name).toBe('');
+    }
+    // RATE_LIMIT_MCP_CALLS is 2: both calls still run (the two notifications spent only the POST ceiling of 4).
+    const mcp = (id: number) => app.fetch(call(id, 'catalog_overview', {}, { header: '2025-06-18' }), client);
+    expect([(await mcp(1)).status, (await mcp(2)).status]).toEqual([200, 200]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await lines(metrics, 'mcp_tool_calls_total')).toEqual([
+      'mcp_tool_calls_total{tool="(unknown)",outcome="notification",mcp_protocol_version="2025-06-18"} 1',
+      'mcp_tool_calls_total{tool="catalog_overview",outcome="notification",mcp_protocol_version="2025-06-18"} 1',
+      'mcp_tool_calls_total{tool="catalog_overview",outcome="ok",mcp_protocol_version="2025-06-18"} 2',
+    ]);
+    expect(await lines(metrics, 'quota_refusals_total')).toEqual([]);
+  });
+});
+
 describe('quota metrics: refusals by the quota that refused (the app, quotas on)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'metrics-quotas-'));
   const metrics = createPrometheusRecorder();

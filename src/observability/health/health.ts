@@ -3,6 +3,7 @@ import { PATHS } from '../../contract/paths.ts';
 import { type Answer, JSON_CONTENT_TYPE, type RequestFacts } from '../../http/answer.ts';
 import { errorAnswer } from '../../http/api-error.ts';
 import { NO_STORE } from '../../http/caching.ts';
+import { getOrHead } from '../../http/head.ts';
 
 const METHODS = 'GET, HEAD';
 /** A quota store's probe is reused this long: a flood of probes costs one quota-store use per period. */
@@ -22,11 +23,8 @@ interface Readiness {
   body: string;
 }
 
-const json = (status: number, body: string, method: string): Answer => ({
-  status,
-  headers: { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': NO_STORE },
-  body: method === 'HEAD' ? null : body,
-});
+const json = (status: number, body: string, method: string): Answer =>
+  getOrHead(method, status, { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': NO_STORE }, body);
 
 /**
  * GET /healthz: the process answers. GET /readyz: it can serve — the snapshot opens (the version

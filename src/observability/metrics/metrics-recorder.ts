@@ -9,8 +9,11 @@
 /** Which quota refused a request (the quota's face of the service). */
 export type QuotaFace = 'rest' | 'rest_distinct_ids' | 'mcp_requests' | 'mcp_tool_calls';
 
-/** How an MCP tools/call ended: a result, a result with isError, a JSON-RPC error, or a 429. */
-export type McpOutcome = 'ok' | 'tool_error' | 'error' | 'rate_limited';
+/**
+ * How an MCP tools/call ended: a result, a result with isError, a JSON-RPC error, or a 429; or
+ * `notification`: sent without an id, so never run and never answered (src/mcp/endpoint.ts).
+ */
+export type McpOutcome = 'ok' | 'tool_error' | 'error' | 'rate_limited' | 'notification';
 
 /** How a rebuild's take-up ended (src/platform/node/server.ts). */
 export type SwapOutcome = 'swapped' | 'unchanged' | 'failed';

@@ -3,9 +3,11 @@ import { foldKey } from '../../lib/text-keys.ts';
 /**
  * Text as the index's tokenizer reads it: folded (compatibility forms, accents, case), then split
  * on anything but letters and digits. Quotes, FTS5 operators, NUL and the like are separators.
+ * Format characters (Unicode category Cf: soft hyphen, zero-width space and joiners, BOM) are
+ * invisible, so removed first: "fo\u00adne" is the word "fone" its reader sees, not "fo" and "ne".
  */
 export function foldedWords(text: string): string[] {
-  return foldKey(text)
+  return foldKey(text.replace(/\p{Cf}/gu, ''))
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0);
 }

@@ -468,7 +468,7 @@ describe('HTTP fuzz (self-hosted server, raw sockets)', () => {
     }
     const mcp = await send('FOO', '/mcp');
     expect(mcp.status).toBe(405);
-    expect(mcp.headers.get('allow')).toBe('GET, POST, OPTIONS');
+    expect(mcp.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
     expect(JSON.parse(mcp.body.toString())).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
     const raw = await requestOnce(server.baseUrl, { method: 'GET', target: '/api/public/v1/products/\u00e9/stats' });
     expect(raw.status).toBe(400);

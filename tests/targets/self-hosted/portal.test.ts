@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TOOLS } from '../../../src/mcp/tool-list.ts';
 import { BUILT_SITE_URL, type RunningServer, startBuiltServer } from '../../support/built-server.ts';
+import { htmlProblems } from '../../support/document-validators.ts';
 
 /*
  * The developer portal (the landing page) against the built self-hosted server: what it shows
@@ -52,6 +53,10 @@ describe('developer portal (self-hosted)', () => {
     for (const client of ['Claude Code', 'ChatGPT', 'Cursor', 'VS Code']) expectText(client);
     expectText(`claude mcp add --transport http catalog ${BUILT_SITE_URL}/mcp`);
     expectText(`"url": "${BUILT_SITE_URL}/mcp"`, fromHtml(html));
+  });
+
+  it("passes html-validate's recommended rules, valid-id included (its REST headings' ids were paths)", async () => {
+    expect(await htmlProblems(html, '/')).toEqual([]);
   });
 
   it("documents every tool and argument from the tools' schemas", () => {

@@ -89,12 +89,14 @@ describe('shared networks and IPv6 clients: self-hosted server (real HTTP)', () 
     expect(junk).toEqual([...new Array(limit).fill(200), 429, 429]);
   });
 
-  it('keys an IPv6 client by its /64', async () => {
+  it('keys an IPv6 client by its /56 (RFC 6177: one end site), whichever of its /64s it calls from', async () => {
     const limit = Number(SMALL_QUOTAS.RATE_LIMIT_REST);
     const statuses = [];
-    for (let i = 0; i <= limit; i++) statuses.push((await statsFrom(`2001:db8:b:1:${i.toString(16)}::${i + 1}`)).status);
+    for (let i = 0; i <= limit; i++)
+      statuses.push((await statsFrom(`2001:db8:b:${(i * 37).toString(16)}:${i.toString(16)}::${i + 1}`)).status);
     expect(statuses).toEqual([...new Array(limit).fill(200), 429]);
-    expect((await statsFrom('2001:db8:b:2::1')).status).toBe(200);
+    expect((await statsFrom('2001:db8:b:ff::1')).status).toBe(429);
+    expect((await statsFrom('2001:db8:b:100::1')).status).toBe(200);
   });
 });
 
