@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -154,7 +154,16 @@ describe('self-hosted operations', () => {
         CATALOG_SOURCE: join(repo, 'data', 'sample'),
       };
       for (const script of ['start.ts', 'serve.ts']) {
-        const second = spawnSync(process.execPath, [join(repo, 'scripts', script)], { cwd, env, encoding: 'utf8', timeout: 30_000 });
+        // Run without blocking this process: a blocked event loop would not see the server close
+        // the first fetch's idle keep-alive socket, and the next fetch would be sent on it.
+        const second = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+          execFile(
+            process.execPath,
+            [join(repo, 'scripts', script)],
+            { cwd, env, encoding: 'utf8', timeout: 30_000 },
+            (error, _out, stderr) => resolve({ status: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stderr }),
+          );
+        });
         expect(second.status, second.stderr).toBe(1);
         expect(second.stderr.trim().split('\n')).toEqual([
           `[${script === 'start.ts' ? 'start' : 'server'}] cannot listen on 127.0.0.1:${port}: the port is in use (another server? stop it, or set PORT)`,
