@@ -102,8 +102,9 @@ describe('MCP metrics: the fast lane and the SDK count alike', () => {
   });
 });
 
-describe('a tools/call sent as a notification (no id): never run, so no call spent and no error counted', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'metrics-notifications-'));
+/** The app with small quotas on, its own quota file and metrics recorder, closed after the file's tests. */
+function appWithSmallQuotas(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   const metrics = createPrometheusRecorder();
   const config = loadConfig({ CATALOG_DB: inject('sampleSnapshot'), ...SMALL_QUOTAS, RATE_LIMIT_DB: join(dir, 'quotas.sqlite') });
   const app = createApp(config, nodePlatform(), metrics);
@@ -111,6 +112,11 @@ describe('a tools/call sent as a notification (no id): never run, so no call spe
     app.close();
     rmSync(dir, { recursive: true, force: true });
   });
+  return { app, metrics };
+}
+
+describe('a tools/call sent as a notification (no id): never run, so no call spent and no error counted', () => {
+  const { app, metrics } = appWithSmallQuotas('metrics-notifications-');
   const client = '198.18.7.8';
 
   it('answers 202 with no body, spends no tools/call unit and counts outcome="notification"', async () => {
@@ -143,14 +149,7 @@ describe('a tools/call sent as a notification (no id): never run, so no call spe
 });
 
 describe('quota metrics: refusals by the quota that refused (the app, quotas on)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'metrics-quotas-'));
-  const metrics = createPrometheusRecorder();
-  const config = loadConfig({ CATALOG_DB: inject('sampleSnapshot'), ...SMALL_QUOTAS, RATE_LIMIT_DB: join(dir, 'quotas.sqlite') });
-  const app = createApp(config, nodePlatform(), metrics);
-  afterAll(() => {
-    app.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { app, metrics } = appWithSmallQuotas('metrics-quotas-');
   const client = '198.18.7.7';
 
   it('counts a REST refusal, a distinct-ids refusal and an MCP tool-call refusal, and the store in use', async () => {
