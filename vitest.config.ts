@@ -45,7 +45,13 @@ export default defineConfig({
         test: {
           name: 'targets',
           include: ['tests/targets/**/*.test.ts'],
-          globalSetup: ['tests/support/temp-root-setup.ts', 'tests/support/snapshot-setup.ts', 'tests/support/site-setup.ts'],
+          // The run's one hard-linked mirror of the project, for the files that bundle the functions.
+          globalSetup: [
+            'tests/support/temp-root-setup.ts',
+            'tests/support/snapshot-setup.ts',
+            'tests/support/site-setup.ts',
+            'tests/support/netlify-mirror-setup.ts',
+          ],
         },
       },
       {

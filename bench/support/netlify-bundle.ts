@@ -91,6 +91,11 @@ export async function mirrorProject(dir: string): Promise<ProjectMirror> {
   for (const sub of ['node_modules', 'src', 'netlify', join('dist', 'server')]) linkTree(sub, join(root, sub));
   for (const file of ['netlify.toml', 'package.json']) copyFileSync(file, join(root, file));
   mkdirSync(join(root, 'data'));
+  return openMirror(root);
+}
+
+/** A mirror mirrorProject made before (another process's, say), read as it is. */
+export async function openMirror(root: string): Promise<ProjectMirror> {
   return { root, config: await bundlerConfig(root) };
 }
 
@@ -106,6 +111,18 @@ export async function measureServiceBundle(mirror: ProjectMirror, snapshot: stri
   const placed = join(mirror.root, 'data', 'catalog.sqlite');
   rmSync(placed, { force: true });
   linkSync(snapshot, placed);
+  try {
+    return await weighServiceBundle(mirror, work);
+  } finally {
+    rmSync(placed, { force: true });
+  }
+}
+
+/**
+ * Bundles the mirror's service Function with the snapshot its data/ holds, unzipped and zipped
+ * (into `work`, never into the mirror: several files may bundle from one mirror), and weighs both.
+ */
+export async function weighServiceBundle(mirror: ProjectMirror, work: string): Promise<ServiceBundle> {
   const bundle = async (archiveFormat: 'none' | 'zip') => {
     const out = join(work, `out-${archiveFormat}`);
     rmSync(out, { recursive: true, force: true });
@@ -126,7 +143,6 @@ export async function measureServiceBundle(mirror: ProjectMirror, snapshot: stri
     if (snapshotEntry === undefined) throw new Error('the bundle has no snapshot');
     return { unzippedBytes, zippedBytes: statSync(zip).size, snapshotZippedBytes: entries.get(snapshotEntry)! };
   } finally {
-    rmSync(placed, { force: true });
     for (const format of ['none', 'zip']) rmSync(join(work, `out-${format}`), { recursive: true, force: true });
   }
 }

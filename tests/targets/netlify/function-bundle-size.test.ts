@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { measureServiceBundle, mirrorProject, type ServiceBundle } from '../../../bench/support/netlify-bundle.ts';
+import { openMirror, type ServiceBundle, weighServiceBundle } from '../../../bench/support/netlify-bundle.ts';
 import { deflatedSize, estimateServiceBundle, SERVICE_BUNDLE_WITHOUT_SNAPSHOT } from '../../../src/netlify-build/bundle-size.ts';
 
 /*
  * The build's size check against the bundle Netlify's bundler really makes: the service Function
- * with the sample snapshot, bundled with netlify.toml's settings (in a hard-linked mirror of the
- * project, so data/ is left alone), unzipped and zipped. The check adds the snapshot to a constant
+ * with the sample snapshot, bundled with netlify.toml's settings (from the run's hard-linked mirror
+ * of the project, tests/support/netlify-mirror-setup.ts, so data/ is left alone), unzipped and zipped. The check adds the snapshot to a constant
  * for the rest of the bundle; this keeps the constant honest as dependencies change.
  */
 const MiB = 1024 * 1024;
@@ -18,9 +18,9 @@ let snapshotBytes: number;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'catalog-bundle-size-test-'));
-  const snapshot = inject('sampleSnapshot');
-  snapshotBytes = statSync(snapshot).size;
-  measured = await measureServiceBundle(await mirrorProject(work), snapshot, work);
+  // The mirror's data/ holds a copy of the sample snapshot.
+  snapshotBytes = statSync(inject('sampleSnapshot')).size;
+  measured = await weighServiceBundle(await openMirror(inject('netlifyMirror')), work);
 }, 180_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));

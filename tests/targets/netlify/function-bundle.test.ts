@@ -8,7 +8,7 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { resolveConfig } from '@netlify/config';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { mirrorProject } from '../../../bench/support/netlify-bundle.ts';
+import { openMirror } from '../../../bench/support/netlify-bundle.ts';
 import { NETLIFY_FUNCTION_PATHS, NETLIFY_OTHER_METHODS, NETLIFY_RATE_LIMITED_PATH } from '../../../src/app/routes.ts';
 import { NETLIFY_FIRST_LINE } from '../../../src/flood-limit/flood-limit.ts';
 import { bucketStoreName } from '../../../src/quota/blobs-quota-store.ts';
@@ -23,11 +23,11 @@ const bundles: Record<string, string> = {};
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'catalog-bundle-'));
-  // A deploy bundles the snapshot `npm run build` left in data/: here the sample's, in a hard-linked
-  // mirror of the project, so the checkout's data/ is never touched (another suite bundles the
-  // checkout's functions at the same time, and a file appearing and going under it broke its walk).
-  const mirror = await mirrorProject(out);
-  copyFileSync(inject('sampleSnapshot'), join(mirror.root, 'data', 'catalog.sqlite'));
+  // A deploy bundles the snapshot `npm run build` left in data/: here the sample's, in the run's
+  // hard-linked mirror of the project (tests/support/netlify-mirror-setup.ts), so the checkout's
+  // data/ is never touched (another suite bundles the checkout's functions at the same time, and a
+  // file appearing and going under it broke its walk). The mirror is shared: bundles go to `out`.
+  const mirror = await openMirror(inject('netlifyMirror'));
   // netlify.toml's [functions] blocks ('*' and per function), as a deploy passes them.
   const results = await zipFunctions([join(mirror.root, 'netlify', 'functions')], join(out, 'bundles'), {
     archiveFormat: 'none',
