@@ -34,29 +34,46 @@ const node = (bin: string, args: string[]) =>
 describe('MCP Inspector CLI against the built server', () => {
   // legacy: initialize at 2025-11-25; modern: server/discover at 2026-07-28.
   it.each(['legacy', 'modern'])('lists the tools and calls each of them (%s era)', async (era) => {
-    const inspector = async (...args: string[]) =>
-      JSON.parse(
-        (await node('mcp-inspector', ['--cli', `${server.baseUrl}/mcp`, '--protocol-era', era, '--format', 'json', ...args])).stdout,
-      );
-    const init = await inspector('--method', 'initialize');
+    const args = (...method: string[]) => [`${server.baseUrl}/mcp`, '--protocol-era', era, '--format', 'json', ...method];
+    // The CLI's calls of one era in one process (tests/support/inspector-calls.ts): loading it is most of a call's time.
+    const inspector = async (...calls: string[][]) => {
+      const { stdout } = await run(process.execPath, [join('tests', 'support', 'inspector-calls.ts'), JSON.stringify(calls)], {
+        env: { ...process.env, HOME: scratch, NO_COLOR: '1' },
+        timeout: 120_000,
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      return (JSON.parse(stdout) as string[]).map((output) => JSON.parse(output));
+    };
+    const searchArgs = { query: 'fone', city: 'São Paulo', limit: 2 };
+    // The product the search finds first, asked here so that its get_product goes in the same process.
+    const asked = await fetch(`${server.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'search_local_products', arguments: searchArgs },
+      }),
+    });
+    const productId = String(
+      ((await asked.json()) as { result: { structuredContent: { results: { productId: number }[] } } }).result.structuredContent.results[0]!
+        .productId,
+    );
+    const [init, list, overview, search, detail] = await inspector(
+      args('--method', 'initialize'),
+      args('--method', 'tools/list'),
+      args('--method', 'tools/call', '--tool-name', 'catalog_overview'),
+      args('--method', 'tools/call', '--tool-name', 'search_local_products', '--tool-args-json', JSON.stringify(searchArgs)),
+      args('--method', 'tools/call', '--tool-name', 'get_product', '--tool-arg', `productId=${productId}`),
+    );
     expect(init.result.protocolVersion).toBe(era === 'modern' ? '2026-07-28' : '2025-11-25');
-    const list = await inspector('--method', 'tools/list');
     // The list itself is pinned by the MCP contract (tests/contract/mcp-contract.ts): here, the Inspector reads ours.
     expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(TOOLS.map((tool) => tool.name));
 
-    const overview = await inspector('--method', 'tools/call', '--tool-name', 'catalog_overview');
     expect(overview.result.structuredContent.counts.products).toBe(388);
-    const search = await inspector(
-      '--method',
-      'tools/call',
-      '--tool-name',
-      'search_local_products',
-      '--tool-args-json',
-      '{"query":"fone","city":"São Paulo","limit":2}',
-    );
     expect(search.result.structuredContent.results).toHaveLength(2);
-    const productId = String(search.result.structuredContent.results[0].productId);
-    const detail = await inspector('--method', 'tools/call', '--tool-name', 'get_product', '--tool-arg', `productId=${productId}`);
+    expect(String(search.result.structuredContent.results[0].productId)).toBe(productId);
     expect(detail.result.structuredContent.product.id).toBe(Number(productId));
 
     // An unknown tool is an error the CLI reports with its own exit code.
