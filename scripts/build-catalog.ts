@@ -6,7 +6,13 @@
  */
 
 import { formatIssue } from '../src/catalog-build/build-issues.ts';
-import { type BuildOptions, type BuildProgress, type BuildResult, buildSnapshot } from '../src/catalog-build/build-snapshot.ts';
+import {
+  type BuildOptions,
+  type BuildProgress,
+  type BuildResult,
+  buildSnapshot,
+  SnapshotWriteError,
+} from '../src/catalog-build/build-snapshot.ts';
 import { type DownloadProgress, RemoteExportError, remoteFingerprint, withDownloadedExport } from '../src/catalog-build/remote-export.ts';
 import { type Config, ConfigError, isRemoteSource, loadConfig } from '../src/config/config.ts';
 
@@ -64,9 +70,17 @@ async function buildRemote(options: Omit<BuildOptions, 'sourceDir'>): Promise<Bu
 
 console.error(`[catalog] building ${config.catalogDb} from ${config.catalogSource}`);
 const options = { outFile: config.catalogDb, onProgress: showProgress };
-const result = isRemoteSource(config.catalogSource)
-  ? await buildRemote(options)
-  : await buildSnapshot({ ...options, sourceDir: config.catalogSource });
+let result: BuildResult;
+try {
+  result = isRemoteSource(config.catalogSource)
+    ? await buildRemote(options)
+    : await buildSnapshot({ ...options, sourceDir: config.catalogSource });
+} catch (error) {
+  // Not the export's fault: said in one line, not as a stack trace.
+  if (!(error instanceof SnapshotWriteError)) throw error;
+  console.error(`[catalog] ${error.message}; the previous snapshot was kept`);
+  process.exit(1);
+}
 
 if (!result.ok) {
   for (const issue of result.issues) console.error(`  ${formatIssue(issue)}`);

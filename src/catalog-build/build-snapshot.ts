@@ -41,7 +41,18 @@ export interface BuildOptions {
   mainThreadParses?: ParseWorkerInput['mainThreadParses'];
   /** Into how many parts the search index is built, each on a thread of its own (default: one per core; src/search/index-build/search-index-build.ts). */
   searchIndexParts?: number;
+  /** The largest the snapshot may grow, in SQLite pages (default: no bound): how tests meet a full disk. */
+  maxPages?: number;
 }
+
+/** The snapshot could not be written (a full disk): the export is not at fault, and nothing was put in place. */
+export class SnapshotWriteError extends Error {}
+
+/** SQLite's full database or disk (SQLITE_FULL), or the system's (ENOSPC), whichever thread met it. */
+const isDiskFull = (error: unknown): boolean => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'SQLITE_FULL' || code === 'ENOSPC' || (typeof message === 'string' && /database or disk is full|ENOSPC/.test(message));
+};
 
 export type BuildResult =
   | {
@@ -67,6 +78,17 @@ export type BuildResult =
  * counters.
  */
 export async function buildSnapshot(options: BuildOptions): Promise<BuildResult> {
+  try {
+    return await build(options);
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    throw new SnapshotWriteError(
+      `the disk is full: the snapshot cannot be written beside ${options.outFile} (free some space, or set CATALOG_DB on a larger disk)`,
+    );
+  }
+}
+
+async function build(options: BuildOptions): Promise<BuildResult> {
   const issues = new IssueLog(options.keepIssues ?? 50);
   const drops = new IssueLog(options.keepIssues ?? 50);
   const files = locateExportFiles(options.sourceDir, issues);
@@ -83,6 +105,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -32768');
+    if (options.maxPages !== undefined) db.pragma(`max_page_count = ${options.maxPages}`);
     db.exec(SNAPSHOT_TABLES);
     db.exec(SEARCH_TABLES);
 
@@ -179,11 +202,18 @@ function loadFiles(
   });
   const digests = new Map<string, string>();
   const loaded = new Map<string, number>();
+  let cut = false;
   return new Promise((resolve, reject) => {
     worker.on('message', (message: ParseWorkerMessage) => {
       try {
         if (message.type === 'file-end') {
           digests.set(message.kind, message.digest);
+          return;
+        }
+        if (message.type === 'read-error') {
+          // The worker stops there: the export is rejected with the file named (parse-worker.ts).
+          cut = true;
+          issues.add(message.issue);
           return;
         }
         const file = files.find((f) => f.kind === message.kind)!;
@@ -212,7 +242,7 @@ function loadFiles(
     });
     worker.once('error', reject);
     worker.once('exit', (code) => {
-      if (code === 0 && digests.size === files.length) resolve(digests);
+      if (code === 0 && (digests.size === files.length || cut)) resolve(digests);
       else reject(new Error(`the export parser stopped early (exit code ${code})`));
     });
   });

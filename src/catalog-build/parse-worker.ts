@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import type { BuildIssue } from './build-issues.ts';
+import { readErrorMessage } from './export-read-error.ts';
 import type { ExportKind } from './export-records.ts';
 import { readNdjsonLines } from './ndjson-lines.ts';
 import { parseRecordLine } from './record-parsing.ts';
@@ -25,7 +26,9 @@ export type ParseWorkerMessage =
   | { type: 'counters'; kind: 'engagement'; values: Float64Array; lines: number[]; issues: BuildIssue[]; bytesRead: number }
   /** Lines for the main thread to parse (record-parsing.ts), with the reader's issues among them. */
   | { type: 'lines'; kind: ExportKind; texts: string[]; lines: number[]; issues: BuildIssue[]; bytesRead: number }
-  | { type: 'file-end'; kind: ExportKind; digest: string };
+  | { type: 'file-end'; kind: ExportKind; digest: string }
+  /** The file could not be read to its end (export-read-error.ts); the worker reads no further. */
+  | { type: 'read-error'; kind: ExportKind; issue: BuildIssue };
 
 /** Batches in flight before the worker waits for the main thread: bounds memory on big exports. */
 const MAX_IN_FLIGHT = 3;
@@ -44,7 +47,7 @@ const acknowledged = () => {
 port.on('message', acknowledged);
 
 async function send(message: ParseWorkerMessage): Promise<void> {
-  if (message.type !== 'file-end') {
+  if (message.type === 'batch' || message.type === 'counters' || message.type === 'lines') {
     inFlight += 1;
     while (inFlight > MAX_IN_FLIGHT) await new Promise<void>((resolve) => (wake = resolve));
   }
@@ -92,17 +95,28 @@ for (const file of files) {
     onBytes: (n) => (bytesRead = n),
     onBadLine: (line, message) => batch.issues.push({ file: file.name, line, field: null, message }),
   });
-  for await (const { lineNumber, text } of lines) {
-    // A file of nothing but bad lines must not pile its issues up in memory either.
-    if (batch.issues.length >= BATCH_SIZE) await flush();
-    if (batch.texts) {
-      batch.texts.push(text);
-      batch.lines.push(lineNumber);
-      if (batch.texts.length >= BATCH_SIZE) await flush();
-      continue;
+  try {
+    for await (const { lineNumber, text } of lines) {
+      // A file of nothing but bad lines must not pile its issues up in memory either.
+      if (batch.issues.length >= BATCH_SIZE) await flush();
+      if (batch.texts) {
+        batch.texts.push(text);
+        batch.lines.push(lineNumber);
+        if (batch.texts.length >= BATCH_SIZE) await flush();
+        continue;
+      }
+      parseRecordLine(file.kind, file.name, lineNumber, text, batch);
+      if (batch.records.length >= BATCH_SIZE) await flush();
     }
-    parseRecordLine(file.kind, file.name, lineNumber, text, batch);
-    if (batch.records.length >= BATCH_SIZE) await flush();
+  } catch (error) {
+    // A cut gzip, a damaged one, a read error: said as an issue of the file, and nothing more is read.
+    await flush();
+    await send({
+      type: 'read-error',
+      kind: file.kind,
+      issue: { file: file.name, line: null, field: null, message: readErrorMessage(error) },
+    });
+    break;
   }
   await flush();
   await send({ type: 'file-end', kind: file.kind, digest: hash.digest('hex') });

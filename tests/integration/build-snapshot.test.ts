@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatIssue } from '../../src/catalog-build/build-issues.ts';
-import { buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
+import { buildSnapshot, SnapshotWriteError } from '../../src/catalog-build/build-snapshot.ts';
 import { openCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { buildSearchIndex } from '../../src/search/index-build/search-index-build.ts';
 import { searchReaderOf } from '../../src/search/index-read/search-reader.ts';
@@ -214,6 +214,37 @@ describe('buildSnapshot', () => {
     const result = await build(bad);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.issues.map(formatIssue)).toContain('merchants.ndjson:1: line is not valid UTF-8');
+  });
+
+  it('reports a gzip file cut short or damaged by name, and keeps the previous snapshot', async () => {
+    expect((await build(writeExport(validFixture()))).ok).toBe(true);
+    const before = readFileSync(outFile);
+    for (const [damage, words] of [
+      [(gz: Buffer) => gz.subarray(0, gz.length - 12), /^products\.ndjson\.gz: the gzip data ends early: the file is cut short/],
+      [
+        (gz: Buffer) => Buffer.concat([gz.subarray(0, 10), Buffer.alloc(gz.length - 10, 0x41)]),
+        /^products\.ndjson\.gz: the file is not valid gzip data/,
+      ],
+    ] as const) {
+      const dir = writeExport(validFixture(), {}, { gzip: true });
+      const file = join(dir, 'products.ndjson.gz');
+      writeFileSync(file, damage(readFileSync(file)));
+      const result = await build(dir);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.issues.map(formatIssue)).toEqual([expect.stringMatching(words)]);
+      expect(readFileSync(outFile).equals(before)).toBe(true);
+      expect(readdirSync(join(work, 'out'))).toEqual(['catalog.sqlite']);
+    }
+  });
+
+  it('meets a full disk with a SnapshotWriteError in words, leaving the previous snapshot and no temporary file', async () => {
+    expect((await build(writeExport(validFixture()))).ok).toBe(true);
+    const before = readFileSync(outFile);
+    const full = buildSnapshot({ sourceDir: writeExport(validFixture()), outFile, maxPages: 8 });
+    await expect(full).rejects.toThrow(SnapshotWriteError);
+    await expect(full).rejects.toThrow(/^the disk is full: the snapshot cannot be written beside /);
+    expect(readFileSync(outFile).equals(before)).toBe(true);
+    expect(readdirSync(join(work, 'out'))).toEqual(['catalog.sqlite']);
   });
 
   it("reads the operator's synonyms file into the snapshot, and its content into the catalog version", async () => {
@@ -431,6 +462,17 @@ describe('npm run build (catalog step)', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/stores\.ndjson:1: postalCode: must be a CEP/);
     expect(run.stderr).toMatch(/1 error\(s\); the previous snapshot was kept/);
+    expect(statSync(outFile).mtimeMs).toBe(mtime);
+
+    // A cut gzip: one line naming the file, then the verdict; no stack trace.
+    const cut = writeExport(validFixture(), {}, { gzip: true });
+    const gz = join(cut, 'stores.ndjson.gz');
+    writeFileSync(gz, readFileSync(gz).subarray(0, 30));
+    const cutRun = spawnSync(process.execPath, ['scripts/build-catalog.ts'], { env: { ...env, CATALOG_SOURCE: cut }, encoding: 'utf8' });
+    expect(cutRun.status).toBe(1);
+    expect(cutRun.stderr).toMatch(/^ {2}stores\.ndjson\.gz: the gzip data ends early: the file is cut short/m);
+    expect(cutRun.stderr).toMatch(/export rejected: 1 error\(s\); the previous snapshot was kept/);
+    expect(cutRun.stderr).not.toMatch(/Z_BUF_ERROR|\n\s+at /);
     expect(statSync(outFile).mtimeMs).toBe(mtime);
   });
 });
