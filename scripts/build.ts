@@ -11,7 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { BUILD_PROCESS_FLAGS } from '../src/catalog-build/build-process.ts';
-import { loadConfig } from '../src/config/config.ts';
+import { catalogRefusal, FORCE_HINT, publishedProductsLive, publishedProductsOf } from '../src/catalog-build/catalog-guard.ts';
+import { type Config, loadConfig } from '../src/config/config.ts';
 import { documentSettings } from '../src/documents/document-settings.ts';
 import { firstLineNote } from '../src/flood-limit/flood-limit.ts';
 import { bundleSizeProblem, estimateServiceBundleFor } from '../src/netlify-build/bundle-size.ts';
@@ -24,6 +25,24 @@ const STAGING = '.build';
 
 /** A build that cannot go on, for a reason its message gives in one line. */
 export class BuildStopped extends Error {}
+
+/** The new catalog was refused (catalog-guard.ts): what is in use was kept, and still serves. */
+export class CatalogRefused extends BuildStopped {}
+
+/**
+ * Refuses a staged snapshot with no published products, or one shrunk past CATALOG_MAX_SHRINK_PERCENT
+ * against the catalog in use: the snapshot at CATALOG_DB, or on Netlify the live deploy (its
+ * /readyz), since a Netlify build starts with no snapshot on disk. `kept` says what stays in use.
+ */
+export async function guardNewCatalog(staged: string, config: Config, kept: string): Promise<void> {
+  const onNetlify = process.env.NETLIFY === 'true';
+  const inUse = onNetlify ? await publishedProductsLive(config.siteUrl) : publishedProductsOf(config.catalogDb);
+  if (onNetlify && inUse === null)
+    console.error(`[build] note: ${config.siteUrl}/readyz stated no product count: the new catalog is only checked for emptiness`);
+  const refusal = catalogRefusal(publishedProductsOf(staged) ?? 0, inUse, config.catalogGuard);
+  if (refusal !== null) throw new CatalogRefused(`refused: ${refusal}; ${kept}. ${FORCE_HINT}`);
+  if (config.catalogGuard.force) console.error('[build] CATALOG_FORCE=on: the new catalog was not weighed against the one in use');
+}
 
 function run(step: string, args: string[], env: Record<string, string>): void {
   const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ASTRO_TELEMETRY_DISABLED: '1', ...process.env, ...env } });
@@ -50,7 +69,7 @@ function replaceFolder(built: string, target: string): void {
   rmSync(old, { recursive: true, force: true });
 }
 
-export function build(): void {
+export async function build(): Promise<void> {
   const config = loadConfig();
   const rebuild = scheduledRebuildPlan();
   const tag = randomBytes(6).toString('hex');
@@ -59,6 +78,7 @@ export function build(): void {
   mkdirSync(STAGING, { recursive: true });
   try {
     run('catalog build', [...BUILD_PROCESS_FLAGS, 'scripts/build-catalog.ts'], { CATALOG_DB: snapshot });
+    await guardNewCatalog(snapshot, config, 'the site and the snapshot in use were kept');
     // Netlify: a snapshot too large for the service Function fails here, with its figures, not at deploy.
     if (process.env.NETLIFY === 'true') {
       const problem = bundleSizeProblem(estimateServiceBundleFor(snapshot));
@@ -87,7 +107,7 @@ export function build(): void {
 
 if (import.meta.main) {
   try {
-    build();
+    await build();
   } catch (error) {
     if (!(error instanceof BuildStopped)) throw error;
     console.error(`[build] ${error.message}`);

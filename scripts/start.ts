@@ -15,7 +15,7 @@ import { openCatalog } from '../src/catalog-read/catalog-reader.ts';
 import { type Config, ConfigError, isRemoteSource, loadConfig } from '../src/config/config.ts';
 import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
 import { checkListen } from '../src/platform/node/listen-check.ts';
-import { BUILD_INFO, BuildStopped, build } from './build.ts';
+import { BUILD_INFO, BuildStopped, build, CatalogRefused } from './build.ts';
 
 function newestMtime(path: string): number {
   const stat = statSync(path);
@@ -78,7 +78,14 @@ try {
   const reason = staleness(config);
   if (reason) {
     console.error(`[start] building first: ${reason}`);
-    build();
+    try {
+      await build();
+    } catch (error) {
+      // A refused catalog leaves the one in use: serve it, rather than serve nothing, when there is one.
+      if (!(error instanceof CatalogRefused) || !existsSync(config.catalogDb) || !existsSync('dist/server/entry.mjs')) throw error;
+      console.error(`[build] ${error.message}`);
+      console.error('[start] serving the catalog and site in use');
+    }
   }
 } catch (error) {
   if (error instanceof BuildStopped) console.error(`[build] ${error.message}`);

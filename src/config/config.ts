@@ -56,6 +56,13 @@ export const EnvSchema = z.object({
     .regex(/^[\x21-\x7E]+$/, { message: 'must be printable ASCII without spaces (the token itself, without "Bearer")' })
     .optional(),
   CATALOG_DB: z.string().min(1).default('data/catalog.sqlite'),
+  /**
+   * A build refuses a catalog with this many percent fewer published products than the one in
+   * use (src/catalog-build/catalog-guard.ts); 100 lets any shrink through but an empty catalog.
+   */
+  CATALOG_MAX_SHRINK_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
+  /** "on" for one build meant to shrink or empty the catalog: the guard above is skipped. */
+  CATALOG_FORCE: z.enum(['on', 'off']).default('off'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port.default(4321),
   /** Self-hosted: the Prometheus metrics listener's own port (0: any free port); unset, no metrics. */
@@ -160,6 +167,8 @@ export interface Config {
   catalogSource: string;
   catalogSourceToken: string | null;
   catalogDb: string;
+  /** What a build refuses to put live (CATALOG_MAX_SHRINK_PERCENT, CATALOG_FORCE). */
+  catalogGuard: { maxShrinkPercent: number; force: boolean };
   host: string;
   port: number;
   /** CACHE_MAX_AGE and CACHE_STALE_WHILE_REVALIDATE, in seconds. */
@@ -289,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogSource: catalogSource(e.CATALOG_SOURCE),
     catalogSourceToken: e.CATALOG_SOURCE_TOKEN ?? null,
     catalogDb: e.CATALOG_DB,
+    catalogGuard: { maxShrinkPercent: e.CATALOG_MAX_SHRINK_PERCENT, force: e.CATALOG_FORCE === 'on' },
     host: e.HOST,
     port: e.PORT,
     cache: { maxAge: e.CACHE_MAX_AGE, staleWhileRevalidate: e.CACHE_STALE_WHILE_REVALIDATE },

@@ -12,7 +12,10 @@ describe('/readyz', () => {
     let probes = 0;
     let reachable = true;
     const ready = createHealthEndpoints({
-      catalog: () => ({ meta: { catalogVersion: version, generatedAt: new Date(0).toISOString() } as CatalogMeta }),
+      catalog: () => ({
+        meta: { catalogVersion: version, generatedAt: new Date(0).toISOString() } as CatalogMeta,
+        discovery: { counts: { products: 388 } },
+      }),
       probeQuotaStore: async () => {
         probes++;
         return { reachable, ms: 1 };
@@ -24,7 +27,7 @@ describe('/readyz', () => {
       const answer = await ready(facts('/readyz'));
       return { status: answer.status, body: JSON.parse(answer.body as string) };
     };
-    expect(await read()).toMatchObject({ status: 200, body: { status: 'ready', catalog: { version: 'aaaaaaaaaaaaaaaa' } } });
+    expect(await read()).toMatchObject({ status: 200, body: { status: 'ready', catalog: { version: 'aaaaaaaaaaaaaaaa', products: 388 } } });
     // A rebuild taken up a second later: the new version at once, the store not asked again.
     version = 'bbbbbbbbbbbbbbbb';
     reachable = false;
@@ -45,6 +48,22 @@ describe('/readyz', () => {
       },
     });
     expect(probes).toBe(2);
+  });
+
+  it('is degraded, not unready, when the catalog has no published products', async () => {
+    const ready = createHealthEndpoints({
+      catalog: () => ({ meta: { catalogVersion: 'c', generatedAt: new Date(0).toISOString() }, discovery: { counts: { products: 0 } } }),
+      probeQuotaStore: null,
+      logError: () => {},
+    });
+    const answer = await ready(facts('/readyz'));
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body as string)).toMatchObject({
+      status: 'degraded',
+      problems: [],
+      degraded: ['the catalog has no published products: searches and product pages find nothing'],
+      catalog: { products: 0 },
+    });
   });
 
   it('is unready only when it cannot serve: no snapshot', async () => {

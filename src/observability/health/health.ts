@@ -11,7 +11,7 @@ const PROBE_REUSE_MS = 5_000;
 
 export interface HealthDeps {
   /** Opens the snapshot if it is not open yet (throws when it cannot be). */
-  catalog: () => { meta: CatalogMeta };
+  catalog: () => { meta: CatalogMeta; discovery: { counts: { products: number } } };
   /** The shared quota store's reachability; null when quotas are off. */
   probeQuotaStore: (() => Promise<{ reachable: boolean; ms: number }>) | null;
   now?: () => number;
@@ -28,7 +28,7 @@ const json = (status: number, body: string, method: string): Answer =>
 
 /**
  * GET /healthz: the process answers. GET /readyz: it can serve — the snapshot opens (the version
- * serving now, and its age) — 200, else 503 with what is missing; never a file path or an error's
+ * serving now, its age and its published products; none is degraded) — 200, else 503 with what is missing; never a file path or an error's
  * text (logged instead). A quota store that does not answer makes the instance degraded, not
  * unready: it still serves, counting in its own memory (FallbackQuotaStore), and a load balancer
  * that drained every instance while a shared Redis is down would serve nobody. Neither counts
@@ -51,9 +51,13 @@ export function createHealthEndpoints(deps: HealthDeps): (facts: RequestFacts) =
     let catalog: Record<string, unknown> | null = null;
     try {
       // Read on every probe: after a rebuild is taken up, the version serving now.
-      const { catalogVersion, generatedAt } = deps.catalog().meta;
+      const opened = deps.catalog();
+      const { catalogVersion, generatedAt } = opened.meta;
       const ageSeconds = Math.max(0, Math.round((now() - Date.parse(generatedAt)) / 1000));
-      catalog = { version: catalogVersion, generatedAt, ageSeconds };
+      // The published products: a build compares its new catalog with this count (src/catalog-build/catalog-guard.ts).
+      const products = opened.discovery.counts.products;
+      catalog = { version: catalogVersion, generatedAt, ageSeconds, products };
+      if (products === 0) degraded.push('the catalog has no published products: searches and product pages find nothing');
     } catch (error) {
       deps.logError(error);
       problems.push('the catalog snapshot cannot be opened');

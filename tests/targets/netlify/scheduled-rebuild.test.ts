@@ -1,4 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -138,6 +139,36 @@ describe('npm run build on Netlify', () => {
     expect(plain.stderr).toMatch(/^\[build\] REBUILD_HOOK_URL is not an https URL/);
     expect(plain.stdout + plain.stderr).not.toContain(HOOK_ID);
     expect(plain.stderr).not.toContain('[catalog]');
+  });
+
+  it("refuses a catalog shrunk past the bound against the live deploy's /readyz, before the site build", async () => {
+    const live = createServer((request, response) =>
+      response.end(request.url === '/readyz' ? '{"status":"ready","catalog":{"version":"x","products":10000}}' : '{}'),
+    ).listen(0, '127.0.0.1');
+    await once(live, 'listening');
+    const dir = mkdtempSync(join(tmpdir(), 'rebuild-guard-'));
+    try {
+      const env = {
+        PATH: process.env.PATH ?? '',
+        NETLIFY: 'true',
+        SITE_URL: `http://127.0.0.1:${(live.address() as AddressInfo).port}`,
+        CATALOG_SOURCE: 'data/sample',
+        CATALOG_DB: join(dir, 'x.sqlite'),
+      };
+      const run = await promisify(execFile)(process.execPath, ['scripts/build.ts'], { env }).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(
+        /^\[build\] refused: the new catalog has 388 published products against 10000 in the catalog in use \(96% fewer; CATALOG_MAX_SHRINK_PERCENT is 50\); the site and the snapshot in use were kept\. If this catalog is meant, build again with CATALOG_FORCE=on/m,
+      );
+      expect(run.stderr).not.toMatch(/astro|\[views\]/);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      live.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
