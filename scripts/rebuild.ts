@@ -1,33 +1,30 @@
 /**
  * `npm run rebuild`: a new catalog snapshot and new public documents under a running self-hosted
- * server, without stopping it. The snapshot is built beside CATALOG_DB, the documents are written
- * from it into a staging folder, moved over the site's (each file by a rename), the snapshot
- * renamed over CATALOG_DB, and a running server told (takeUpSignal): it takes up both within a
- * second (or at once on SIGHUP) and releases the old snapshot once the requests that took it are
- * done (docs/operations.md). Any failure leaves the snapshot and the documents as they were.
+ * server, without stopping it. The snapshot is built beside CATALOG_DB and weighed against the one
+ * in use (an empty or shrunken catalog is refused: build.ts, guardNewCatalog), the documents are
+ * written from it into a staging folder, and both are put in place as one step that happens whole
+ * or is rolled back (src/platform/node/put-in-place.ts); then a running server is told
+ * (takeUpSignal): it takes up both within a second (or at once on SIGHUP) and releases the old
+ * snapshot once the requests that took it are done (docs/operations.md).
+ *
+ * Exit codes: 0 in place and signalled; 1 failed or refused, nothing changed; 2 in place but the
+ * server not told (it takes the rebuild up on SIGHUP or a restart); 3 failed and not wholly rolled
+ * back (said in words: the rebuild is to be run again).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { BUILD_PROCESS_FLAGS } from '../src/catalog-build/build-process.ts';
 import { openCatalog } from '../src/catalog-read/catalog-reader.ts';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
-import { SITEMAP_CHILD_DIR } from '../src/documents/document-files.ts';
 import { changedDocumentSettings, documentSettings } from '../src/documents/document-settings.ts';
 import { documentSources } from '../src/documents/document-sources.ts';
 import { writePublicDocuments } from '../src/documents/write-documents.ts';
-import { takeUpSignal } from '../src/platform/node/served-build.ts';
-import { BUILD_INFO } from './build.ts';
+import { PlacementFailed, putInPlace } from '../src/platform/node/put-in-place.ts';
+import { BUILD_INFO, BuildStopped, guardNewCatalog } from './build.ts';
 
 const CLIENT_DIR = join('dist', 'client');
-
-/** Every file under a folder, as paths relative to it. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
-}
 
 async function rebuild(): Promise<void> {
   const config = loadConfig();
@@ -46,7 +43,8 @@ async function rebuild(): Promise<void> {
       stdio: 'inherit',
       env: { ...process.env, CATALOG_DB: next },
     });
-    if (built.status !== 0) throw new Error('the catalog build failed (above); the snapshot and documents in use were kept');
+    if (built.status !== 0) throw new BuildStopped('the catalog build failed (above); the snapshot and documents in use were kept');
+    await guardNewCatalog(next, config, 'the snapshot and documents in use were kept');
 
     const catalog = openCatalog(next, { memoryMap: false });
     try {
@@ -57,28 +55,17 @@ async function rebuild(): Promise<void> {
       catalog.close();
     }
 
-    // The documents first, then the snapshot: a server sees the new snapshot with its documents in place.
-    const written = filesUnder(staging);
-    for (const file of written) {
-      const target = join(CLIENT_DIR, file);
-      mkdirSync(dirname(target), { recursive: true });
-      renameSync(join(staging, file), target);
-    }
-    // Child sitemaps the new catalog no longer needs.
-    const children = join(CLIENT_DIR, SITEMAP_CHILD_DIR);
-    if (existsSync(children)) {
-      const kept = new Set(written.filter((file) => file.startsWith(`${SITEMAP_CHILD_DIR}/`)));
-      for (const file of readdirSync(children)) if (!kept.has(`${SITEMAP_CHILD_DIR}/${file}`)) rmSync(join(children, file));
-    }
-    renameSync(next, config.catalogDb);
-    // Then a running server is told: it takes up these, and only these (served-build.ts).
-    const signal = takeUpSignal(config.catalogDb);
-    writeFileSync(`${signal}.${tag}`, `${JSON.stringify({ rebuiltAt: new Date().toISOString() })}\n`);
-    renameSync(`${signal}.${tag}`, signal);
+    const placed = putInPlace({ documents: staging, clientDir: CLIENT_DIR, snapshot: next, catalogDb: config.catalogDb, tag });
     const size = (statSync(config.catalogDb).size / 1e6).toFixed(1);
-    console.error(
-      `[rebuild] ${elapsed()} done: ${written.length} documents and the snapshot (${size} MB) in place; a running server takes them up within a second`,
-    );
+    const what = `${placed.documents} documents and the snapshot (${size} MB) in place`;
+    if (placed.unsignalled !== null) {
+      console.error(
+        `[rebuild] ${elapsed()} in place but not signalled: ${what}, but ${placed.unsignalled}; send the server SIGHUP (or restart it) to take them up`,
+      );
+      process.exitCode = 2;
+      return;
+    }
+    console.error(`[rebuild] ${elapsed()} done: ${what}; a running server takes them up within a second`);
   } finally {
     rmSync(next, { force: true });
     rmSync(staging, { recursive: true, force: true });
@@ -88,6 +75,9 @@ async function rebuild(): Promise<void> {
 try {
   await rebuild();
 } catch (error) {
-  console.error(`[rebuild] ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  // Every step before putInPlace works on staged files only: its failure changed nothing.
+  const said = error instanceof PlacementFailed || error instanceof BuildStopped || error instanceof ConfigError;
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`[rebuild] ${said ? message : `${message}; nothing was changed: the snapshot and documents in use were kept`}`);
+  process.exit(error instanceof PlacementFailed && !error.restored ? 3 : 1);
 }

@@ -35,7 +35,7 @@ export interface App {
   /** The open snapshot's version, without opening one. */
   catalogVersion(): string | null;
   /** Opens a snapshot a build put in place of the open one (docs/operations.md), and says how that went. */
-  refreshCatalog(): ReturnType<LazyCatalog['refresh']>;
+  refreshCatalog(accept?: Parameters<LazyCatalog['refresh']>[0]): ReturnType<LazyCatalog['refresh']>;
   readonly logger: Logger;
   /** Where requests and the rest are counted (NO_METRICS unless the platform gave a recorder). */
   readonly metrics: MetricsRecorder;
@@ -147,7 +147,7 @@ export function createApp(config: Config, platform: Platform, metrics: MetricsRe
   return appOf(table, (row, pathname) => (row.entry as RouteEntry<ServiceParts>).template(pathname, parts), {
     countsClients: quota !== null,
     catalogVersion: () => catalog.current()?.catalogVersion ?? null,
-    refreshCatalog: () => catalog.refresh(),
+    refreshCatalog: (accept) => catalog.refresh(accept),
     logger,
     metrics,
     close: () => {

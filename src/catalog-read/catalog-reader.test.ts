@@ -190,6 +190,30 @@ describe('lazyCatalog', () => {
     catalog.close();
   });
 
+  it('keeps the old reader when the acceptance check refuses the new snapshot (or the open one), logs why, and weighs the file again next time', () => {
+    const file = copyOf(first);
+    const log = vi.fn();
+    const catalog = lazyCatalog(file, { log });
+    const reader = catalog();
+    const oldVersion = reader.meta.catalogVersion;
+    renameSync(copyOf(changed), file);
+    const refuse = (meta: { catalogVersion: string }) => (meta.catalogVersion === oldVersion ? null : `not ${meta.catalogVersion}`);
+    expect(catalog.refresh(refuse)).toBe('failed');
+    expect(catalog()).toBe(reader);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^not [0-9a-f]{16}$/));
+    // The open snapshot is weighed too, when the file did not change.
+    const fresh = lazyCatalog(copyOf(first), { log });
+    fresh();
+    expect(fresh.refresh(() => 'documents of another catalog')).toBe('failed');
+    expect(log).toHaveBeenLastCalledWith('documents of another catalog');
+    expect(fresh.refresh(() => null)).toBe('unchanged');
+    fresh.close();
+    // Accepted later, the same file is taken up.
+    expect(catalog.refresh(() => null)).toBe('swapped');
+    expect(catalog().productEngagement(1)).toMatchObject({ views: 999 });
+    catalog.close();
+  });
+
   it('closes the readers it is releasing when it is closed', () => {
     const file = copyOf(first);
     const catalog = lazyCatalog(file, { releaseAfterMs: 60_000 });

@@ -139,13 +139,26 @@ export function lazyCatalog(file: string, options: { releaseAfterMs?: number; lo
   };
   const catalog = (() => (reader ??= open())) as LazyCatalog;
   catalog.current = () => reader?.meta ?? null;
-  catalog.refresh = () => {
-    if (reader === undefined || fileIdentity(file) === opened) return 'unchanged';
+  catalog.refresh = (accept) => {
+    if (reader === undefined || fileIdentity(file) === opened) {
+      const refusal = reader === undefined ? null : (accept?.(reader.meta) ?? null);
+      if (refusal !== null) options.log?.(refusal);
+      return refusal === null ? 'unchanged' : 'failed';
+    }
+    const previous = opened;
     let next: CatalogReader;
     try {
       next = open();
     } catch (error) {
       options.log?.(`a new snapshot is in place but cannot be opened yet: ${(error as Error).message}`);
+      return 'failed';
+    }
+    const refusal = accept?.(next.meta) ?? null;
+    if (refusal !== null) {
+      // Not taken up: the next refresh weighs the same file again.
+      next.close();
+      opened = previous;
+      options.log?.(refusal);
       return 'failed';
     }
     const old = reader;
@@ -187,8 +200,9 @@ export interface LazyCatalog {
   /**
    * Opens the file now at the path if it is another one: "swapped" when the reader changed,
    * "unchanged" when the file is the one open (or none was opened yet), "failed" when the new file
-   * cannot be opened (the old reader stays).
+   * cannot be opened or `accept` refuses the snapshot that would serve (the old reader stays; the
+   * refusal is logged).
    */
-  refresh(): 'swapped' | 'unchanged' | 'failed';
+  refresh(accept?: (meta: CatalogMeta) => string | null): 'swapped' | 'unchanged' | 'failed';
   close(): void;
 }

@@ -22,7 +22,7 @@ function dist(): string {
 }
 
 describe("a server's own copy of the build", () => {
-  it('keeps the files it started with when dist is deleted, takes up new ones when relinked, and removes itself', () => {
+  it('keeps the files it started with when dist is deleted, takes up new ones when a staged copy is committed, and removes itself', () => {
     const distDir = dist();
     // A folder of a server that died (no such process) is removed by the next one to start.
     const dead = join(root, '.served', '2147483646-1');
@@ -36,12 +36,19 @@ describe("a server's own copy of the build", () => {
     rmSync(distDir, { recursive: true });
     expect(readFileSync(join(client, 'index.html'), 'utf8')).toBe('portal v1');
     expect(readFileSync(join(served.dir('server'), 'entry.mjs'), 'utf8')).toBe('export {}');
-    // Relinking without a build to link from fails and changes nothing.
-    expect(() => served.relink('client')).toThrow();
+    // Staging without a build to link from fails and changes nothing.
+    expect(() => served.stage('client')).toThrow();
 
     dist();
     writeFileSync(join(distDir, 'client', 'index.html'), 'portal v2');
-    const relinked = served.relink('client');
+    // A staged copy that is discarded is gone, and the server's copy is the one it had.
+    const discarded = served.stage('client');
+    expect(readFileSync(join(discarded.dir, 'index.html'), 'utf8')).toBe('portal v2');
+    discarded.discard();
+    expect(existsSync(discarded.dir)).toBe(false);
+    expect(served.dir('client')).toBe(client);
+    const relinked = served.stage('client').commit();
+    expect(served.dir('client')).toBe(relinked);
     expect(relinked).not.toBe(client);
     expect(readFileSync(join(relinked, 'index.html'), 'utf8')).toBe('portal v2');
     expect(existsSync(client)).toBe(false);

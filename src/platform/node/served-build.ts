@@ -15,8 +15,12 @@ const SERVED_DIR = '.served';
 export interface ServedBuild {
   /** The server's own copy of dist/<part>. */
   dir(part: 'client' | 'server'): string;
-  /** Links dist/<part> again into a new folder (a rebuild's documents): the new folder's path; throws, changing nothing, when it cannot. */
-  relink(part: 'client'): string;
+  /**
+   * Links dist/<part> again into a new folder (a rebuild's documents), not served yet: `commit()`
+   * makes it the server's copy (and gives its path), `discard()` removes it. Throws, changing
+   * nothing, when it cannot be linked.
+   */
+  stage(part: 'client'): { dir: string; commit(): string; discard(): void };
   /** Removes the server's folders (at exit; the files of answers in flight stay readable until closed). */
   remove(): void;
 }
@@ -50,18 +54,22 @@ export function serveOwnBuild(distDir: string): ServedBuild {
   linkTree(join(distDir, 'server'), dirs.server);
   return {
     dir: (part) => dirs[part],
-    relink: (part) => {
+    stage: (part) => {
       const next = join(folder(), part);
+      const discard = () => rmSync(next, { recursive: true, force: true });
       try {
         linkTree(join(distDir, part), next);
       } catch (error) {
-        rmSync(next, { recursive: true, force: true });
+        discard();
         throw error;
       }
-      // Answers still reading the previous copy's files keep them through their open handles.
-      rmSync(dirs[part], { recursive: true, force: true });
-      dirs[part] = next;
-      return next;
+      const commit = () => {
+        // Answers still reading the previous copy's files keep them through their open handles.
+        rmSync(dirs[part], { recursive: true, force: true });
+        dirs[part] = next;
+        return next;
+      };
+      return { dir: next, commit, discard };
     },
     remove: () => {
       for (const dir of folders) rmSync(dir, { recursive: true, force: true });

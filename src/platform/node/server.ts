@@ -13,6 +13,7 @@ import type { Logger } from '../../observability/log/logger.ts';
 import { createPrometheusRecorder } from '../../observability/metrics/prometheus-recorder.ts';
 import { loadAstroPages } from '../astro-renderer/astro-pages.ts';
 import { type ParserError, rawAnswer, refusedRequest } from './client-error.ts';
+import { documentsVersion, versionMismatch } from './documents-version.ts';
 import { createMetricsListener } from './metrics-listener.ts';
 import { nodePlatform } from './node-platform.ts';
 import { NodeExchange, type NodeExchangeSettings } from './node-request.ts';
@@ -122,15 +123,21 @@ export async function createNodeServer({ config, distDir }: NodeServerOptions): 
   // looked for every second. The documents first, so the new catalog is never served without them.
   const signal = takeUpSignal(config.catalogDb);
   let signalled = fileIdentity(signal);
+  // Both or neither: documents that state another catalog than the snapshot's are refused (and the
+  // snapshot with them), so no two faces ever state two versions (documents-version.ts).
   const takeUp = () => {
+    let staged: ReturnType<typeof served.stage>;
     try {
-      files.moveTo(served.relink('client'));
+      staged = served.stage('client');
     } catch (error) {
       app.logger.warn('server', `the rebuild's documents cannot be taken up (${(error as Error).message}): still serving the build it has`);
       app.metrics.catalogSwap('failed');
       return;
     }
-    const outcome = app.refreshCatalog();
+    const documents = documentsVersion(staged.dir);
+    const outcome = app.refreshCatalog((meta) => versionMismatch(documents, meta.catalogVersion));
+    if (outcome === 'failed') staged.discard();
+    else files.moveTo(staged.commit());
     app.metrics.catalogSwap(outcome);
     if (outcome === 'swapped')
       app.logger.info('catalog', `answering from catalog version ${app.catalogVersion()} (a rebuild was put in place)`);

@@ -64,6 +64,8 @@ describe('self-hosted operations: rebuilds', () => {
           ...BASE_ENV,
           CATALOG_SOURCE: source,
           CATALOG_SOURCE_TOKEN: 'exporta-123',
+          // Two products replacing the sample's 388: meant (the catalog guard refuses it otherwise).
+          CATALOG_FORCE: 'on',
           CATALOG_DB: snapshot,
         },
         stdio: ['ignore', 'ignore', 'pipe'],
@@ -175,7 +177,8 @@ describe('self-hosted operations: rebuilds', () => {
     try {
       const built = spawn(process.execPath, ['scripts/build.ts'], {
         cwd,
-        env: { PATH: process.env.PATH ?? '', ...BASE_ENV, CATALOG_SOURCE: source, CATALOG_DB: snapshot },
+        // Two products replacing the sample's 388: meant (the catalog guard refuses it otherwise).
+        env: { PATH: process.env.PATH ?? '', ...BASE_ENV, CATALOG_SOURCE: source, CATALOG_DB: snapshot, CATALOG_FORCE: 'on' },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       let log = '';
