@@ -80,6 +80,8 @@ export async function writeSitemap(
   siteUrl: string,
   entries: Iterable<SitemapEntry>,
   onProgress?: (urls: number) => void,
+  /** A child sitemap (its path under `dir`) is complete, and another follows: the sitemap is an index. */
+  onChildDone?: (path: string) => void,
 ): Promise<SitemapResult> {
   const childDir = join(dir, SITEMAP_CHILD_DIR);
   rmSync(childDir, { recursive: true, force: true });
@@ -96,7 +98,10 @@ export async function writeSitemap(
     const xml = `<url><loc>${escapeXml(entry.loc)}</loc><lastmod>${entry.lastmod}</lastmod></url>\n`;
     const bytes = Buffer.byteLength(xml);
     if (current === null || !current.fits(bytes)) {
-      await current?.close();
+      if (current !== null) {
+        await current.close();
+        onChildDone?.(`${SITEMAP_CHILD_DIR}/sitemap-${children.length}.xml`);
+      }
       current = new ChildFile(join(childDir, `sitemap-${children.length + 1}.xml`));
       children.push(current);
     }

@@ -4,7 +4,7 @@ import { stringify } from 'yaml';
 import { PATHS, publicUrls } from '../contract/paths.ts';
 import { LEGAL_TEXT_DATE } from '../legal/legal-facts.ts';
 import { ucpProfile } from '../ucp/ucp-profile.ts';
-import { precompressDocuments } from './compress-documents.ts';
+import { documentCompressor } from './compress-documents.ts';
 import { aiCatalog } from './discovery/ai-catalog.ts';
 import { registryServerJson } from './discovery/registry-server-json.ts';
 import { serverCard } from './discovery/server-card.ts';
@@ -101,20 +101,35 @@ export async function writePublicDocuments(
       : `product pages are on ${productOrigin}, not on the site's host ${new URL(sources.siteUrl).origin}`;
   if (productsLeftOut) log(`sitemap: ${productsLeftOut}; they are left out`);
   const started = performance.now();
-  const sitemap = await writeSitemap(dir, sources.siteUrl, sitemapEntries(sources, productsLeftOut === null), (urls) => {
-    log(`sitemap: ${urls.toLocaleString('en-US')} URLs (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-  });
+  // Compressed while the sitemap is written: each child as soon as the next one begins.
+  const compressor = options.precompress ? documentCompressor(dir) : null;
+  const early = new Set<string>();
+  const sitemap = await writeSitemap(
+    dir,
+    sources.siteUrl,
+    sitemapEntries(sources, productsLeftOut === null),
+    (urls) => log(`sitemap: ${urls.toLocaleString('en-US')} URLs (${((performance.now() - started) / 1000).toFixed(1)} s)`),
+    compressor === null
+      ? undefined
+      : (path) => {
+          early.add(path);
+          compressor.add(path);
+        },
+  );
   if (sitemap.skipped > 0) log(`sitemap: ${sitemap.skipped} URLs longer than 2048 characters left out`);
   files.push(STATIC_DOCUMENTS.sitemap.path);
   log(`sitemap: ${sitemap.urls.toLocaleString('en-US')} URLs${sitemap.children ? ` in ${sitemap.children} child sitemaps` : ''}`);
-  if (options.precompress) {
+  if (compressor) {
     const documents = [
       ...Object.values(STATIC_DOCUMENTS).map((document) => document.path),
       ...Array.from({ length: sitemap.children }, (_, i) => `${SITEMAP_CHILD_DIR}/sitemap-${i + 1}.xml`),
     ];
     const compressing = performance.now();
-    await precompressDocuments(dir, documents);
-    log(`${documents.length} documents compressed (Brotli, gzip) in ${((performance.now() - compressing) / 1000).toFixed(1)} s`);
+    for (const path of documents) if (!early.has(path)) compressor.add(path);
+    await compressor.done();
+    log(
+      `${documents.length} documents compressed (Brotli, gzip; ${early.size} while the sitemap was written), the last ${((performance.now() - compressing) / 1000).toFixed(1)} s after it`,
+    );
   }
   return { files, sitemap, productsLeftOut, registryProblems: refused };
 }
