@@ -12,6 +12,9 @@ export interface AnswerContext extends SearchContext {
   siteUrl: string;
 }
 
+/** What a lookup needs: an answer's context but the cursors' secret (the product pages make and read no cursor). */
+export type LookupContext = Omit<AnswerContext, 'cursorSecret'>;
+
 /** An answer: structured output, and whether it is an error the asker should act on. */
 export interface Outcome<T> {
   output: T;

@@ -4,13 +4,13 @@ import { storeView } from '../catalog-read/store.ts';
 import { searchReaderOf } from '../search/index-read/search-reader.ts';
 import { locationOf } from '../search/local/local-search-place.ts';
 import { hasPlace, type PlaceInput, resolvePlace } from '../search/planner/place.ts';
-import type { AnswerContext, Outcome } from './context.ts';
+import type { LookupContext, Outcome } from './context.ts';
 import { nearestStore } from './nearest-store.ts';
 import { OTHER_OFFERS_SHOWN, type ProductDetail } from './product-schema.ts';
 
 /** get_product: one published product with its merchant's stores; unknown ids are a tool error. */
 export function getProduct(
-  ctx: AnswerContext,
+  ctx: LookupContext,
   productId: number,
   /** A place: each other offer then names its merchant's store nearest it. */
   near: PlaceInput = {},

@@ -9,6 +9,7 @@ import { type MetricsRecorder, NO_METRICS } from '../observability/metrics/metri
 import { productPagePaths } from '../product-pages/product-page-path.ts';
 import { FallbackQuotaStore } from '../quota/fallback-quota-store.ts';
 import { createQuotaGate, type QuotaGate } from '../quota/quota-gate.ts';
+import { type CursorSecret, fixedCursorSecret, storedCursorSecret } from '../search/local/cursor-secret.ts';
 import { type Exchange, findRow, guarded, type Handled, handleWith, type Route, refusalWith, type TableRow } from './pipeline.ts';
 import type { Platform } from './platform.ts';
 import { ROUTES } from './routes.ts';
@@ -104,6 +105,10 @@ export function createApp(config: Config, platform: Platform, metrics: MetricsRe
     const meta = catalog.current();
     return meta && { version: meta.catalogVersion, generatedAt: meta.generatedAt, products: catalog().discovery.counts.products };
   });
+  const cursorSecret: CursorSecret =
+    config.cursorSecret !== null
+      ? fixedCursorSecret(config.cursorSecret)
+      : storedCursorSecret(quotaStore && (() => quotaStore.sharedSecret('cursor_secret')), (m) => logger.warn('search', m));
   const productUrl = productUrlBuilder(config.productUrlTemplate);
   const { cache, siteUrl } = config;
   const pagePaths = productPagePaths(config.productUrlTemplate, siteUrl);
@@ -124,6 +129,7 @@ export function createApp(config: Config, platform: Platform, metrics: MetricsRe
       productUrl,
       logError: logError('mcp'),
       logWarn: (message, fields) => logger.warn('mcp', message, fields),
+      cursorSecret,
       ...(config.searchWorkBudget === null ? {} : { searchWorkBudget: config.searchWorkBudget }),
       cache,
       allowedHosts: platform.checkHost ? config.allowedHosts : null,

@@ -141,7 +141,6 @@ async function build(options: BuildOptions): Promise<BuildResult> {
     setMeta.run(META.generatedAt, generatedAt);
     const fingerprint = options.sourceFingerprint ?? exportFingerprint([...files, ...(synonymsFile ? [synonymsFile] : [])]);
     setMeta.run(META.sourceFingerprint, fingerprint);
-    setMeta.run(META.cursorKey, randomBytes(32).toString('base64url'));
     setMeta.run(META.imageOrigins, JSON.stringify(mainImageOrigins()));
     db.exec('COMMIT');
     // Rollback journal, not WAL: the snapshot must open read-only from a read-only filesystem.

@@ -49,11 +49,10 @@ describe('openCatalog', () => {
   });
   afterAll(() => reader.close());
 
-  it("reads the snapshot's stamp: version, generation time, fingerprint, cursor key, image origins", () => {
+  it("reads the snapshot's stamp: version, generation time, fingerprint, image origins", () => {
     expect(reader.meta.generatedAt).toBe('2026-01-02T03:04:05.000Z');
     expect(reader.meta.catalogVersion).toMatch(/\S/);
     expect(reader.sourceFingerprint).toMatch(/\S/);
-    expect(reader.cursorKey).toMatch(/\S/);
     expect(reader.imageOrigins).toEqual(['https://img.exemplo-catalogo.com.br']);
     // Another export, another version; the same generation time.
     const other = openCatalog(changed);

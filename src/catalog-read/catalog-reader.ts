@@ -26,8 +26,6 @@ export interface CatalogReader {
   readonly meta: CatalogMeta;
   /** A fingerprint of the export the snapshot was built from (an unchanged export needs no rebuild). */
   readonly sourceFingerprint: string;
-  /** The key this snapshot's build made to sign search cursors (never shown). */
-  readonly cursorKey: string;
   /** Where most products' images are (scheme and host, most first): the origins the product cards may load. */
   readonly imageOrigins: readonly string[];
   productEngagement(productId: number): EngagementCounts | undefined;
@@ -98,7 +96,6 @@ export function openCatalog(file: string, options: { memoryMap?: boolean } = {})
       close: () => db.close(),
       meta: { catalogVersion: meta.get(META.catalogVersion) ?? '', generatedAt: meta.get(META.generatedAt) ?? '' },
       sourceFingerprint: meta.get(META.sourceFingerprint) ?? '',
-      cursorKey: meta.get(META.cursorKey) ?? '',
       imageOrigins: JSON.parse(meta.get(META.imageOrigins) ?? '[]') as string[],
       productEngagement: (id) => {
         const row = engagement.get(id) as [number, number, number] | undefined;

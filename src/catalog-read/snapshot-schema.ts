@@ -131,8 +131,6 @@ export const META = {
   catalogVersion: 'catalog_version',
   generatedAt: 'generated_at',
   sourceFingerprint: 'source_fingerprint',
-  /** A random key made by each build: it signs search cursors, so a cursor is good for that snapshot only. */
-  cursorKey: 'cursor_key',
   /** The origins of most products' images, most first (a JSON array): what the product cards may load. */
   imageOrigins: 'image_origins',
 } as const;

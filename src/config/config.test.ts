@@ -71,6 +71,18 @@ describe('loadConfig: quotas and the product page template', () => {
     expect(() => loadConfig({ RATE_LIMITS: 'no' })).toThrow(/RATE_LIMITS/);
   });
 
+  it('takes a CURSOR_SECRET of 32 characters or more, and refuses a shorter one by name without showing it', () => {
+    expect(loadConfig({}).cursorSecret).toBeNull();
+    const secret = 'c'.repeat(32);
+    expect(loadConfig({ CURSOR_SECRET: secret }).cursorSecret).toBe(secret);
+    const short = 'too-short-secret-31-characters!';
+    expect(() => loadConfig({ CURSOR_SECRET: short })).toThrow(ConfigError);
+    expect(() => loadConfig({ CURSOR_SECRET: short })).toThrow(
+      'Invalid environment configuration: CURSOR_SECRET: must be at least 32 characters (make one with: openssl rand -base64 32)',
+    );
+    expect(() => loadConfig({ CURSOR_SECRET: short })).not.toThrow(short);
+  });
+
   it('makes a path template absolute on SITE_URL and refuses one that gives no http(s) URL', () => {
     expect(loadConfig({ SITE_URL: 'https://catalogo.example' }).productUrlTemplate).toBe('https://catalogo.example/produtos/{id}/{slug}');
     expect(loadConfig({ PRODUCT_URL_TEMPLATE: 'https://loja.example/p/{id}' }).productUrlTemplate).toBe('https://loja.example/p/{id}');

@@ -15,6 +15,9 @@ const positive = (fallback: number) => z.coerce.number().int().min(1).max(1_000_
 
 const DEFAULT_PRODUCT_URL_TEMPLATE = '/produtos/{id}/{slug}';
 
+/** CURSOR_SECRET's shortest: 32 characters, the length of 24 random bytes in base64 (192 bits). */
+export const CURSOR_SECRET_MIN_LENGTH = 32;
+
 /**
  * How long a use of Redis may take by default before an instance's memory counts it instead. A
  * healthy Redis on the instances' network answers a script in about a millisecond, so this is met
@@ -135,6 +138,16 @@ export const EnvSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(32),
   /** Index entries one search may walk (docs/api.md, "Search semantics"); unset: the tools' default. */
   SEARCH_WORK_BUDGET: z.coerce.number().int().min(10_000).max(1_000_000_000).optional(),
+  /**
+   * The secret search cursors are signed with (with the catalog version: src/search/local/search-cursor.ts);
+   * unset, one is made and kept in the quota store. Never logged or shown in a message.
+   */
+  CURSOR_SECRET: z
+    .string()
+    .min(CURSOR_SECRET_MIN_LENGTH, {
+      message: `must be at least ${CURSOR_SECRET_MIN_LENGTH} characters (make one with: openssl rand -base64 32)`,
+    })
+    .optional(),
   /** OPERATOR_NAME, CONTACT_EMAIL, CONTACT_URL, DPO_NAME: who runs the deployment (operator-contact.ts). */
   ...OPERATOR_ENV,
 });
@@ -184,6 +197,8 @@ export interface Config {
   snapshotReleaseSeconds: number;
   /** null: the search tools' own default. */
   searchWorkBudget: number | null;
+  /** CURSOR_SECRET; null: the one kept in the quota store (src/search/local/cursor-secret.ts). */
+  cursorSecret: string | null;
   /** Bytes of rendered product pages kept (PAGE_CACHE_MB). */
   pageCacheBytes: number;
   /** Who runs the deployment and how to reach them; every field null when unset. */
@@ -325,6 +340,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     snapshotReleaseSeconds: e.SNAPSHOT_RELEASE_SECONDS,
     searchWorkBudget: e.SEARCH_WORK_BUDGET ?? null,
+    cursorSecret: e.CURSOR_SECRET ?? null,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     operator: operatorContact(e),
     metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },

@@ -82,7 +82,7 @@ describe("Netlify's first line: its route in the app", () => {
         uses.push(key);
         return { allowed: true, used: 1 };
       },
-      salt: async () => 'a salt of sixteen characters or more',
+      secret: async () => 'a secret of sixteen characters or more',
       ping: async () => {},
     };
     const config = loadConfig({ CATALOG_DB: 'no-such-dir/catalog.sqlite', LOG_LEVEL: 'error' });

@@ -102,6 +102,9 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
       count('error');
       return jsonRpcErrorAnswer(read.status, read.code, read.message, read.id, quotaFields, read.data);
     }
+    // The search tools sign their cursors with this secret: read once per process, before the first call runs.
+    const secret = toolCall ? deps.cursorSecret.ready() : null;
+    if (secret !== null) await secret;
     // This endpoint's own headers, on the fast lane's answer and on the SDK's alike.
     const own = { ...MCP_CORS_HEADERS, 'Cache-Control': NO_STORE, ...quotaFields };
     const fast = deps.fastLane === false ? null : fastLaneAnswer(deps, toolSet, read, request);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { RequestFacts } from '../http/answer.ts';
+import { fixedCursorSecret } from '../search/local/cursor-secret.ts';
 import { fastLaneAnswer } from './fast-lane.ts';
 import type { McpMessage } from './read-message.ts';
 import { SERVER_INFO } from './server.ts';
@@ -42,6 +43,7 @@ const context = (): Context => ({
   },
   siteUrl: 'https://example.test',
   productUrl: (id) => `https://example.test/p/${id}`,
+  cursorSecret: fixedCursorSecret('test cursor secret'),
   logError: vi.fn(),
 });
 

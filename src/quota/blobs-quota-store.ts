@@ -1,6 +1,6 @@
 import type { Store } from '@netlify/blobs';
 import { BoundedCache } from '../lib/bounded-cache.ts';
-import { type QuotaStore, type QuotaTake, randomSalt } from './quota-store.ts';
+import { type QuotaStore, type QuotaTake, randomSalt, type StoreSecret } from './quota-store.ts';
 
 /** What this store needs of a Netlify Blobs store (opened with `consistency: 'strong'`). */
 export type BlobsLike = Pick<Store, 'get' | 'set' | 'list' | 'deleteAll'>;
@@ -27,8 +27,9 @@ export function bucketStoreName(name: string, expiresAt: number): string {
  * which succeeds for exactly one writer: nobody starts above a free slot, so exactly `limit` uses
  * are admitted however many instances race. Uses of one key are also serialized within an instance
  * (the local BlobsServer checks and writes in two steps). Blobs live in stores by expiry hour
- * (bucketStoreName), which the sweep deletes whole; the salt is in the store `name` itself, never
- * swept. Why it holds, and where it does not: docs/architecture.md, "Quota stores".
+ * (bucketStoreName), which the sweep deletes whole; the secrets (the salt, the cursor secret) are
+ * in the store `name` itself, never swept. Why it holds, and where it does not:
+ * docs/architecture.md, "Quota stores".
  */
 export class BlobsQuotaStore implements QuotaStore {
   private readonly open: OpenBlobs;
@@ -41,7 +42,7 @@ export class BlobsQuotaStore implements QuotaStore {
 
   /**
    * `open` is called on first use: without the platform's Blobs context it throws there, inside a
-   * use (the fallback's to catch). `name`: the main store (the salt), and the prefix of the
+   * use (the fallback's to catch). `name`: the main store (the secrets), and the prefix of the
    * expiry-hour stores.
    */
   constructor(open: OpenBlobs, options: { name?: string } = {}) {
@@ -79,17 +80,17 @@ export class BlobsQuotaStore implements QuotaStore {
     });
   }
 
-  /** Kept as the blob "salt": the first instance to ask creates it, every later one reads it. */
   async ping(): Promise<void> {
     await this.store(this.name).get('salt', { type: 'text' });
   }
 
-  async salt(): Promise<string> {
+  /** Kept as the blob of its name: the first instance to ask creates it (a create-only write), every later one reads it. */
+  async secret(name: StoreSecret): Promise<string> {
     const blobs = this.store(this.name);
-    const existing = await blobs.get('salt', { type: 'text' });
+    const existing = await blobs.get(name, { type: 'text' });
     if (existing) return existing;
-    await blobs.set('salt', randomSalt(), { onlyIfNew: true });
-    return (await blobs.get('salt', { type: 'text' }))!;
+    await blobs.set(name, randomSalt(), { onlyIfNew: true });
+    return (await blobs.get(name, { type: 'text' }))!;
   }
 
   private async claim(blobs: BlobsLike, prefix: string, limit: number): Promise<QuotaTake> {

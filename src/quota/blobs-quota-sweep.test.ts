@@ -16,7 +16,7 @@ describe('the quota stores sweep (no TTL on Blobs: whole stores by expiry hour)'
   it('sweeps the stores whose hour (and a grace) is past, and no other: live counts and the salt stay', async () => {
     const name = `quota-${fresh()}`;
     const store = new BlobsQuotaStore(blobs.store, { name });
-    const salt = await store.salt();
+    const salt = await store.secret('salt');
     const at = (h: number, m: number) => Date.UTC(2026, 10, 22, h, m);
     // A window that ended at 17:01 (store until 18:00), and a live one ending at 18:10 (until 19:00).
     for (let i = 0; i < 3; i++) await store.take('rest:old:1', 5, at(17, 1));
@@ -36,7 +36,7 @@ describe('the quota stores sweep (no TTL on Blobs: whole stores by expiry hour)'
     const fresh2 = new BlobsQuotaStore(blobs.store, { name });
     expect(await fresh2.take('rest:live:2', 5, at(18, 10))).toEqual({ allowed: true, used: 5 });
     expect(await fresh2.take('rest:live:2', 5, at(18, 10))).toEqual({ allowed: false, used: 5 });
-    expect(await fresh2.salt()).toBe(salt);
+    expect(await fresh2.secret('salt')).toBe(salt);
   });
 
   it('leaves stores that are not its own alone, however they are named', async () => {

@@ -9,8 +9,8 @@ import type { QuotaStore } from './quota-store.ts';
 describe('quota store fallback', () => {
   const down = () => Promise.reject(new Error('store down'));
   const never = () => new Promise<never>(() => {});
-  const failing: QuotaStore = { take: down, remember: down, salt: down, ping: down };
-  const hanging: QuotaStore = { take: never, remember: never, salt: never, ping: never };
+  const failing: QuotaStore = { take: down, remember: down, secret: down, ping: down };
+  const hanging: QuotaStore = { take: never, remember: never, secret: never, ping: never };
 
   it('probes the shared store for readiness: a failure or a late answer is unreachable', async () => {
     for (const primary of [failing, hanging]) {
@@ -40,7 +40,7 @@ describe('quota store fallback', () => {
     const flaky: QuotaStore = {
       take: (...args) => (up ? memory.take(...args) : down()),
       remember: (...args) => (up ? memory.remember(...args) : down()),
-      salt: () => memory.salt(),
+      secret: (name) => memory.secret(name),
       ping: () => memory.ping(),
     };
     for (const timeoutMs of [50, null]) {
@@ -66,10 +66,10 @@ describe('the salt while the shared store is unreachable', () => {
     const primary: QuotaStore = {
       take: (...args) => shared.take(...args),
       remember: (...args) => shared.remember(...args),
-      salt: () => (reachable ? Promise.resolve('the-shared-salt') : Promise.reject(new Error('connection refused'))),
+      secret: () => (reachable ? Promise.resolve('the-shared-salt') : Promise.reject(new Error('connection refused'))),
       ping: async () => {},
     };
-    const saltReads = vi.spyOn(primary, 'salt');
+    const saltReads = vi.spyOn(primary, 'secret');
     const store = new FallbackQuotaStore(primary, { timeoutMs: 50, log: () => {}, now: () => clock });
     const gate = createQuotaGate(loadConfig({}).rateLimits, store, () => clock)!;
     const keyOf = async () => {
@@ -89,5 +89,30 @@ describe('the salt while the shared store is unreachable', () => {
     reachable = false;
     expect(await keyOf()).toBe(clientKey('192.0.2.1', 'the-shared-salt'));
     expect(saltReads).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the cursor secret while the shared store is unreachable', () => {
+  it("answers with this instance's own, apart from its salt, and asks the store again after 5 s", async () => {
+    let clock = 0;
+    let reachable = false;
+    const shared = new MemoryQuotaStore();
+    const primary: QuotaStore = {
+      take: (...args) => shared.take(...args),
+      remember: (...args) => shared.remember(...args),
+      secret: (name) => (reachable ? shared.secret(name) : Promise.reject(new Error('connection refused'))),
+      ping: async () => {},
+    };
+    const reads = vi.spyOn(primary, 'secret');
+    const store = new FallbackQuotaStore(primary, { timeoutMs: 50, log: () => {}, now: () => clock });
+    const own = await store.sharedSecret('cursor_secret');
+    expect(own).toEqual({ secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), shared: false });
+    expect((await store.sharedSecret('salt')).secret).not.toBe(own.secret);
+    reachable = true;
+    clock = 4_999;
+    expect(await store.sharedSecret('cursor_secret')).toEqual(own);
+    expect(reads).toHaveBeenCalledTimes(2);
+    clock = 5_000;
+    expect(await store.sharedSecret('cursor_secret')).toEqual({ secret: await shared.secret('cursor_secret'), shared: true });
   });
 });

@@ -1,8 +1,8 @@
 import { MemoryQuotaStore } from './memory-quota-store.ts';
-import type { QuotaStore, QuotaTake } from './quota-store.ts';
+import type { QuotaStore, QuotaTake, StoreSecret } from './quota-store.ts';
 
-/** How long an instance keys clients with its own salt before asking the shared store again. */
-const SALT_RETRY_MS = 5_000;
+/** How long an instance uses its own secret (salt, cursor secret) before asking the shared store again. */
+const SECRET_RETRY_MS = 5_000;
 
 /**
  * The shared store, with bounded latency: a use it does not answer within `timeoutMs` (or fails)
@@ -16,7 +16,8 @@ export class FallbackQuotaStore implements QuotaStore {
   private lastLog = -Infinity;
   /** Whether the latest use was counted in memory: true from a failed use to the next answered one. */
   private counting: 'shared' | 'memory' = 'shared';
-  private saltRetryAt = -Infinity;
+  /** When each secret the shared store did not give may be asked for again. */
+  private readonly secretRetryAt = new Map<StoreSecret, number>();
   private readonly primary: QuotaStore;
   private readonly options: { timeoutMs: number | null; log: (message: string) => void; now?: () => number };
 
@@ -69,27 +70,29 @@ export class FallbackQuotaStore implements QuotaStore {
     this.primary.close?.();
   }
 
-  async salt(): Promise<string> {
-    return (await this.sharedSalt()).salt;
+  async secret(name: StoreSecret): Promise<string> {
+    return (await this.sharedSecret(name)).secret;
   }
 
   /**
-   * The shared store's salt, or while it cannot be read this instance's own (`shared: false`): keys
-   * made with that one never meet other instances' counts, so the gate asks again, at most once
-   * per SALT_RETRY_MS (answering from memory meanwhile, without waiting for the store).
+   * The shared store's secret, or while it cannot be read this instance's own (`shared: false`):
+   * client keys salted with that one never meet other instances' counts, and cursors signed with it
+   * are refused elsewhere, so the caller asks again, and the store is asked at most once per
+   * SECRET_RETRY_MS (answering from memory meanwhile, without waiting for it).
    */
-  async sharedSalt(): Promise<{ salt: string; shared: boolean }> {
-    if ((this.options.now ?? Date.now)() < this.saltRetryAt) return { salt: await this.fallback.salt(), shared: false };
+  async sharedSecret(name: StoreSecret): Promise<{ secret: string; shared: boolean }> {
+    const now = this.options.now ?? Date.now;
+    if (now() < (this.secretRetryAt.get(name) ?? -Infinity)) return { secret: await this.fallback.secret(name), shared: false };
     let shared = true;
-    const salt = await this.guard(
-      () => this.primary.salt(),
+    const secret = await this.guard(
+      () => this.primary.secret(name),
       () => {
         shared = false;
-        this.saltRetryAt = (this.options.now ?? Date.now)() + SALT_RETRY_MS;
-        return this.fallback.salt();
+        this.secretRetryAt.set(name, now() + SECRET_RETRY_MS);
+        return this.fallback.secret(name);
       },
     );
-    return { salt, shared };
+    return { secret, shared };
   }
 
   private guard<T>(primary: () => T | Promise<T>, fallback: () => T | Promise<T>): T | Promise<T> {

@@ -2,7 +2,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { BoundedCache } from '../lib/bounded-cache.ts';
-import { type QuotaStore, type QuotaTake, randomSalt } from './quota-store.ts';
+import { type QuotaStore, type QuotaTake, randomSalt, type StoreSecret } from './quota-store.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, used INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
@@ -121,10 +121,10 @@ export class LocalQuotaStore implements QuotaStore {
     this.members.deleteWhere((known) => known.expiresAt <= at);
   }
 
-  /** Kept in the file: the first process to ask writes it, every later one reads the same. */
-  async salt(): Promise<string> {
-    this.db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('salt', ?)").run(randomSalt());
-    return this.db.prepare("SELECT value FROM meta WHERE key = 'salt'").pluck().get() as string;
+  /** Kept in the file's meta table under its name: the first process to ask writes it, every later one reads the same. */
+  async secret(name: StoreSecret): Promise<string> {
+    this.db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run(name, randomSalt());
+    return this.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(name) as string;
   }
 
   /**

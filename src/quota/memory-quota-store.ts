@@ -1,4 +1,4 @@
-import { type QuotaStore, type QuotaTake, randomSalt } from './quota-store.ts';
+import { type QuotaStore, type QuotaTake, randomSalt, type StoreSecret } from './quota-store.ts';
 
 /**
  * Quotas in this process's memory: exact within the process, nothing shared. The fallback when
@@ -10,7 +10,7 @@ export class MemoryQuotaStore implements QuotaStore {
   private readonly counts = new Map<string, { used: number; members: Set<number> | null; expiresAt: number }>();
   private readonly maxKeys: number;
   private readonly now: () => number;
-  private readonly secret = randomSalt();
+  private readonly secrets = new Map<StoreSecret, string>();
 
   constructor(options: { maxKeys?: number; now?: () => number } = {}) {
     this.maxKeys = options.maxKeys ?? 100_000;
@@ -36,8 +36,13 @@ export class MemoryQuotaStore implements QuotaStore {
   /** This instance's own: nothing is shared. */
   async ping(): Promise<void> {}
 
-  async salt(): Promise<string> {
-    return this.secret;
+  async secret(name: StoreSecret): Promise<string> {
+    let secret = this.secrets.get(name);
+    if (secret === undefined) {
+      secret = randomSalt();
+      this.secrets.set(name, secret);
+    }
+    return secret;
   }
 
   private entry(key: string, expiresAt: number, withMembers: boolean) {

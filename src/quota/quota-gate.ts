@@ -49,9 +49,10 @@ export function createQuotaGate(
   const keyLater = async (client: ClientRef) => {
     // Read from the store once it answers. Until then the fallback's salt (this instance's own)
     // keys the request, and the next one asks again: a connection keyed meanwhile keeps its key.
-    const answer = store instanceof FallbackQuotaStore ? await store.sharedSalt() : { salt: await store.salt(), shared: true };
-    if (answer.shared) salt ??= answer.salt;
-    return keyNow(client, answer.salt);
+    const answer =
+      store instanceof FallbackQuotaStore ? await store.sharedSecret('salt') : { secret: await store.secret('salt'), shared: true };
+    if (answer.shared) salt ??= answer.secret;
+    return keyNow(client, answer.secret);
   };
   // Synchronous once the salt is known (from the first request on), with no closure per request.
   const rest = (key: string, productId: number | null) => limiterOf(key).rest(key, productId);

@@ -82,11 +82,16 @@ function semantics(create: () => QuotaStore | Promise<QuotaStore>, { windowsInKe
     expect(Math.max(...concurrent.map((r) => r.used))).toBe(20);
   });
 
-  it('keeps one salt: every use of the store agrees on it', async () => {
+  it('keeps one salt and one cursor secret: every use of the store agrees on each, and they differ', async () => {
     const store = await create();
-    const salts = await Promise.all([store.salt(), store.salt(), store.salt()]);
+    const salts = await Promise.all([store.secret('salt'), store.secret('salt'), store.secret('salt')]);
     expect(salts[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(new Set(salts).size).toBe(1);
+    const cursorSecrets = await Promise.all([store.secret('cursor_secret'), store.secret('cursor_secret')]);
+    expect(cursorSecrets[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(new Set(cursorSecrets).size).toBe(1);
+    expect(cursorSecrets[0]).not.toBe(salts[0]);
+    expect(await store.secret('salt')).toBe(salts[0]);
   });
 
   it.skipIf(windowsInKeys || realClock)('starts a key afresh once it has expired', async () => {

@@ -18,17 +18,21 @@ export interface QuotaStore {
    */
   remember(key: string, member: number, limit: number, expiresAt: number): QuotaTake | Promise<QuotaTake>;
   /**
-   * The secret the client keys are hashed with, when RATE_LIMIT_SALT does not give one: made at
-   * random on first use and kept in the store, so every instance sharing the store agrees.
+   * A secret every instance sharing the store agrees on, made at random by the first to ask and
+   * kept in the store, never replaced: `salt`, the client keys' (when RATE_LIMIT_SALT gives none);
+   * `cursor_secret`, the search cursors' (when CURSOR_SECRET gives none).
    */
-  salt(): Promise<string>;
+  secret(name: StoreSecret): Promise<string>;
   /** Reaches the store with one cheap read (readiness checks): rejects when it cannot. */
   ping(): Promise<void>;
   /** Gives back what this process holds (leases) and closes the store; called once, at shutdown. */
   close?(): void;
 }
 
-/** A fresh random salt: 256 bits, base64url. */
+/** The secrets a quota store keeps (QuotaStore.secret), each under its own name. */
+export type StoreSecret = 'salt' | 'cursor_secret';
+
+/** A fresh random secret: 256 bits, base64url. */
 export function randomSalt(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
 }

@@ -117,7 +117,7 @@ describe('remaining counts and changed limits', () => {
     const overcounted: QuotaStore = {
       take: () => ({ allowed: false, used: 125_000_000 }),
       remember: () => ({ allowed: false, used: 5000 }),
-      salt: async () => 'salt',
+      secret: async () => 'salt',
       ping: async () => {},
     };
     const limits = loadConfig({}).rateLimits;

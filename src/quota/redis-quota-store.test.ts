@@ -120,14 +120,14 @@ describeRedis('quota store: Redis (real redis-server), beyond the shared semanti
     const expiresAt = Date.now() + 60_000;
     expect(await a.take('rest:p:1', 1, expiresAt)).toEqual({ allowed: true, used: 1 });
     expect(await b.take('rest:p:1', 1, expiresAt)).toEqual({ allowed: true, used: 1 });
-    expect(await a.salt()).not.toBe(await b.salt());
+    expect(await a.secret('salt')).not.toBe(await b.secret('salt'));
     expect((await inspect((client) => client.keys('site-a:*'))).sort()).toEqual(['site-a:rest:p:1', 'site-a:salt']);
   });
 
   it('agrees on one salt across instances (the first SET NX wins)', async () => {
     const prefix = `salt-${fresh()}:`;
     const stores = Array.from({ length: 4 }, () => open(redis().url, { prefix }));
-    const salts = await Promise.all(stores.map((store) => store.salt()));
+    const salts = await Promise.all(stores.map((store) => store.secret('salt')));
     expect(new Set(salts).size).toBe(1);
     expect(await inspect((client) => client.get(`${prefix}salt`))).toBe(salts[0]);
   });

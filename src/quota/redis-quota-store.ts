@@ -1,5 +1,5 @@
 import { type CommandParser, createClient, defineScript, type RedisArgument } from '@redis/client';
-import { type QuotaStore, type QuotaTake, randomSalt } from './quota-store.ts';
+import { type QuotaStore, type QuotaTake, randomSalt, type StoreSecret } from './quota-store.ts';
 
 /**
  * One use of a fixed-window count, run by Redis as one script (nothing else runs between its
@@ -94,7 +94,8 @@ export interface RedisQuotaStoreOptions {
 /**
  * Quotas in Redis or Valkey, for self-hosted instances behind a load balancer: every instance
  * counts in the same keys ("<prefix><key>", expiring with their window), one script per use (TAKE,
- * REMEMBER), so a client's quota holds across them, exactly; the salt is "<prefix>salt" (SET NX).
+ * REMEMBER), so a client's quota holds across them, exactly; the secrets are "<prefix>salt" and
+ * "<prefix>cursor_secret" (SET NX).
  * It fails fast rather than wait, and the FallbackQuotaStore around it counts meanwhile:
  * disconnected, commands are rejected at once; connected to a Redis that does not answer, a
  * connection whose uses have waited `stallMs` with no reply is dropped and reopened
@@ -141,19 +142,19 @@ export class RedisQuotaStore implements QuotaStore {
   }
 
   /**
-   * The first instance to ask writes a random salt (SET NX); every one then reads the same. Asked
-   * at the first request, maybe before the connection is up: it waits for the first connection
-   * (the fallback's timeout bounds the wait) rather than fail at once, as a salt read from the
-   * fallback is this instance's own.
+   * The first instance to ask writes a random secret (SET NX); every one then reads the same.
+   * Asked at the first request, maybe before the connection is up: it waits for the first
+   * connection (the fallback's timeout bounds the wait) rather than fail at once, as a secret read
+   * from the fallback is this instance's own.
    */
-  async salt(): Promise<string> {
-    const key = `${this.prefix}salt`;
+  async secret(name: StoreSecret): Promise<string> {
+    const key = `${this.prefix}${name}`;
     await this.firstReady;
     return this.send(async (client) => {
       await client.set(key, randomSalt(), { condition: 'NX' });
-      const salt = await client.get(key);
-      if (salt === null) throw new Error('the salt key was removed while being read');
-      return salt;
+      const secret = await client.get(key);
+      if (secret === null) throw new Error(`the ${name} key was removed while being read`);
+      return secret;
     });
   }
 

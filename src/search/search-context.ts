@@ -1,5 +1,6 @@
 import type { CatalogReader } from '../catalog-read/catalog-reader.ts';
 import type { MetricsRecorder } from '../observability/metrics/metrics-recorder.ts';
+import type { CursorSecret } from './local/cursor-secret.ts';
 
 /*
  * src/search/: one wing, laid out as Orama lays out its engine: reading the query (query/, the
@@ -16,6 +17,8 @@ export interface SearchContext {
   /** The canonical URL of a product page. */
   productUrl: (id: number, slug: string) => string;
   logError: (error: unknown) => void;
+  /** What search cursors are signed with (src/search/local/cursor-secret.ts); its ready() is awaited before a tool call. */
+  cursorSecret: CursorSecret;
   /** Index entries one search may walk (SEARCH_WORK_BUDGET); unset: WALK_BUDGET. */
   searchWorkBudget?: number;
   /** Where the search tools' times are counted (src/observability/metrics/); unset: nowhere. */

@@ -99,6 +99,9 @@ export function createUcpRest(ctx: AnswerContext, quota: QuotaGate | null) {
       decision = await quota!.rest(request.client, null);
       if (!decision.allowed) return over(decision);
     }
+    // A search signs its cursor with this secret: read once per process, before the first answer.
+    const secret = ctx.cursorSecret.ready();
+    if (secret !== null) await secret;
     let answer = op.answer(ctx, parsed.data);
     if (agent.profile === null) {
       const missing = warning(

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SearchOutput, SearchOutputSchema } from '../../src/search/local/local-search-schema.ts';
 import { makeCursor, SEARCH_DEPTH, searchDigest } from '../../src/search/local/search-cursor.ts';
@@ -7,10 +6,10 @@ import { connectSdkClient, type Fetch, rpc, type SdkClient } from './mcp-contrac
 /**
  * search_local_products as a shopper's agent uses it (issue 31; docs/api.md, "Search"): price
  * ranges, budgets and order read from the words, brands, orders, pages by cursor, and the
- * refusals, through the official SDK client over the target's HTTP. `snapshot`: the file the
- * target serves, whose key the test uses to sign a cursor only the server could make.
+ * refusals, through the official SDK client over the target's HTTP. `cursorSecret`: the target's
+ * CURSOR_SECRET, with which the test signs cursors only the server could make.
  */
-export function describeSearchContract(name: string, target: () => Fetch, snapshot: () => string) {
+export function describeSearchContract(name: string, target: () => Fetch, cursorSecret: string) {
   describe(`search_local_products filters, orders and pages: ${name}`, () => {
     let client: SdkClient;
     beforeAll(async () => {
@@ -146,29 +145,24 @@ export function describeSearchContract(name: string, target: () => Fetch, snapsh
         isError: true,
         output: { message: expect.stringMatching(/^This cursor belongs to a search with other arguments/) },
       });
-      const stale = `${Buffer.from(JSON.stringify(['0000000000000000', JSON.parse(Buffer.from(payload!, 'base64url').toString())[1], 2])).toString('base64url')}.${signature}`;
+      // Signed with the target's secret for another catalog version: one from before a rebuild.
+      const searched = { search: searchDigest({ query: 'fone', limit: 2 }) };
+      const stale = makeCursor(cursorSecret, { catalogVersion: '0000000000000000', ...searched, offset: 2 });
       const old = await search({ query: 'fone', limit: 2, cursor: stale });
       expect(old).toMatchObject({ isError: true, output: { message: expect.stringMatching(/earlier version of the catalog/) } });
-
-      // A cursor past the depth, signed with the served snapshot's own key: still refused.
-      const db = new Database(snapshot(), { readonly: true });
-      const meta = new Map(
-        (db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]),
-      );
-      db.close();
-      const deep = makeCursor(meta.get('cursor_key')!, {
-        catalogVersion: meta.get('catalog_version')!,
-        search: searchDigest({ query: 'fone', limit: 2 }),
-        offset: SEARCH_DEPTH,
+      // The server's own cursor with another version put in under its signature: not one it made.
+      const renamed = `${Buffer.from(JSON.stringify(['0000000000000000', JSON.parse(Buffer.from(payload!, 'base64url').toString())[1], 2])).toString('base64url')}.${signature}`;
+      expect(await search({ query: 'fone', limit: 2, cursor: renamed })).toMatchObject({
+        isError: true,
+        output: { message: expect.stringMatching(/^This cursor is not one this search made/) },
       });
+
+      // A cursor past the depth, signed with the target's own secret and catalog version: still refused.
+      const deep = makeCursor(cursorSecret, { catalogVersion: first.output.catalogVersion, ...searched, offset: SEARCH_DEPTH });
       const tooDeep = await search({ query: 'fone', limit: 2, cursor: deep });
       expect(tooDeep).toMatchObject({ isError: true, output: { message: expect.stringMatching(/^Pages stop at 50 results per search/) } });
       // The same key and search at a depth within bounds is a page: the refusal above is the depth's.
-      const within = makeCursor(meta.get('cursor_key')!, {
-        catalogVersion: meta.get('catalog_version')!,
-        search: searchDigest({ query: 'fone', limit: 2 }),
-        offset: 2,
-      });
+      const within = makeCursor(cursorSecret, { catalogVersion: first.output.catalogVersion, ...searched, offset: 2 });
       expect((await search({ query: 'fone', limit: 2, cursor: within })).isError).toBe(false);
     });
   });

@@ -3,6 +3,7 @@ import type { AnswerContext } from '../../src/answers/context.ts';
 import { catalogOverview } from '../../src/answers/overview.ts';
 import { openCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { productUrlBuilder } from '../../src/catalog-read/product-url.ts';
+import { fixedCursorSecret } from '../../src/search/local/cursor-secret.ts';
 import { searchLocalProducts } from '../../src/search/local/local-search.ts';
 import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';
@@ -17,6 +18,7 @@ const ctx: AnswerContext = {
   catalog: () => catalog,
   siteUrl: SITE,
   productUrl: productUrlBuilder(`${SITE}/produtos/{id}/{slug}`),
+  cursorSecret: fixedCursorSecret('test cursor secret'),
   logError: (error) => {
     throw error;
   },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerContext } from '../../src/answers/context.ts';
 import { buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
 import { type CatalogReader, openCatalog } from '../../src/catalog-read/catalog-reader.ts';
+import { fixedCursorSecret } from '../../src/search/local/cursor-secret.ts';
 import { searchLocalProducts } from '../../src/search/local/local-search.ts';
 import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
 
@@ -79,6 +80,7 @@ beforeAll(async () => {
     catalog: () => catalog,
     siteUrl: 'https://catalogo.example',
     productUrl: (id) => `https://catalogo.example/p/${id}`,
+    cursorSecret: fixedCursorSecret('test cursor secret'),
     logError: (error) => {
       throw error;
     },

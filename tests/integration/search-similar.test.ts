@@ -2,6 +2,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { AnswerContext } from '../../src/answers/context.ts';
 import { openCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { foldKey } from '../../src/lib/text-keys.ts';
+import { fixedCursorSecret } from '../../src/search/local/cursor-secret.ts';
 import { searchLocalProducts } from '../../src/search/local/local-search.ts';
 import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
 import { readSampleExport } from '../support/sample-export.ts';
@@ -18,6 +19,7 @@ const ctx: AnswerContext = {
   catalog: () => catalog,
   siteUrl: 'https://catalogo.example',
   productUrl: (id) => `https://catalogo.example/p/${id}`,
+  cursorSecret: fixedCursorSecret('test cursor secret'),
   logError: (error) => {
     throw error;
   },

@@ -7,6 +7,7 @@ import { buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
 import { type CatalogReader, openCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { foldKey } from '../../src/lib/text-keys.ts';
 import { ACCESSORY_NOUNS } from '../../src/search/index-build/search-schema.ts';
+import { fixedCursorSecret } from '../../src/search/local/cursor-secret.ts';
 import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
 
 /** A published product as the brute-force answers of the search tests read it: its words by ranking group. */
@@ -93,6 +94,7 @@ export async function generatedCatalog(products: number, seed: number, name: str
     catalog: () => catalog,
     siteUrl: 'https://catalogo.example',
     productUrl: (id) => `https://catalogo.example/p/${id}`,
+    cursorSecret: fixedCursorSecret('test cursor secret'),
     logError: () => {},
   };
   return {

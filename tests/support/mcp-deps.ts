@@ -1,6 +1,7 @@
 import type { LazyCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { productUrlBuilder } from '../../src/catalog-read/product-url.ts';
 import type { McpDeps } from '../../src/mcp/endpoint.ts';
+import { fixedCursorSecret } from '../../src/search/local/cursor-secret.ts';
 
 /**
  * What an MCP endpoint made in a test needs: the catalog, the sample build's site, no quotas, no
@@ -10,6 +11,7 @@ export const testMcpDeps = (catalog: LazyCatalog, more: Partial<McpDeps> = {}): 
   catalog,
   siteUrl: 'http://localhost:4321',
   productUrl: productUrlBuilder('http://localhost:4321/produtos/{id}/{slug}'),
+  cursorSecret: fixedCursorSecret('test cursor secret'),
   logError: () => {},
   logWarn: () => {},
   cache: { maxAge: 60, staleWhileRevalidate: 300 },

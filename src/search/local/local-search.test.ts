@@ -6,6 +6,7 @@ import { validFixture, writeExport } from '../../../tests/support/fixture-export
 import { buildSnapshot } from '../../catalog-build/build-snapshot.ts';
 import { type CatalogReader, openCatalog } from '../../catalog-read/catalog-reader.ts';
 import type { SearchContext } from '../search-context.ts';
+import { fixedCursorSecret } from './cursor-secret.ts';
 import { searchLocalProducts } from './local-search.ts';
 import type { SearchInput } from './local-search-schema.ts';
 
@@ -53,6 +54,7 @@ afterAll(() => {
 const ctx = (): SearchContext => ({
   catalog: () => catalog,
   productUrl: (id, slug) => `https://catalogo.example/produtos/${id}/${slug}`,
+  cursorSecret: fixedCursorSecret('test cursor secret'),
   logError: (error) => {
     throw error;
   },

@@ -48,7 +48,7 @@ export function searchLocalProducts(ctx: SearchContext, input: SearchInput): Sea
   const search = searchDigest({ ...input, limit: asked.limit });
   let offset = 0;
   if (input.cursor !== undefined) {
-    const reading = readCursor(catalog.cursorKey, input.cursor, { catalogVersion: catalog.meta.catalogVersion, search });
+    const reading = readCursor(cursorSecrets(ctx), input.cursor, { catalogVersion: catalog.meta.catalogVersion, search });
     if ('error' in reading) return refuse(reading.error);
     offset = reading.offset;
   }
@@ -105,7 +105,7 @@ export function searchLocalProducts(ctx: SearchContext, input: SearchInput): Sea
 
   output.results = pageOf(ctx, catalog, reader, found.hits.slice(offset, end), place);
   if (found.hits.length > end && end < SEARCH_DEPTH) {
-    output.nextCursor = makeCursor(catalog.cursorKey, { catalogVersion: catalog.meta.catalogVersion, search, offset: end });
+    output.nextCursor = makeCursor(cursorSecrets(ctx)[0]!, { catalogVersion: catalog.meta.catalogVersion, search, offset: end });
   }
   const searchedWords = searched?.words ?? [];
   output.message = messageOf(reader, output, {
@@ -119,6 +119,13 @@ export function searchLocalProducts(ctx: SearchContext, input: SearchInput): Sea
     elsewhere: price !== 'none' && (searchedWords.length > 0 || facets.length > 0) ? () => requestFor(searchedWords, budget) : null,
   });
   return { output, isError: false };
+}
+
+/** The secrets cursors are signed with: known once the endpoint has waited for them (CursorSecret.ready). */
+function cursorSecrets(ctx: SearchContext): readonly string[] {
+  const secrets = ctx.cursorSecret.current();
+  if (secrets === null) throw new Error('the cursor secret is not read yet: await ctx.cursorSecret.ready() before a search');
+  return secrets;
 }
 
 /** The answer before the search: what was asked, as read; nothing found yet. */

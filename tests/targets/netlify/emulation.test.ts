@@ -9,7 +9,9 @@ import { describeQuotaContract, SMALL_QUOTAS } from '../../contract/quota-contra
 import { describeSearchContract } from '../../contract/search-contract.ts';
 import { describeMissingSnapshotContract, describeStatsContract, type Send } from '../../contract/stats-contract.ts';
 import { describeUcpContract } from '../../contract/ucp-contract.ts';
+import { TEST_CURSOR_SECRET } from '../../support/cursor-secret.ts';
 import { useNetlifyDev } from '../../support/netlify-target.ts';
+import { generousQuotas } from '../../support/quota-env.ts';
 
 // One file, one NetlifyDev: each emulator rebuilds the functions into the same
 // .netlify/functions-serve folder, so two of them in parallel test files race on it.
@@ -30,10 +32,12 @@ describeUcpContract(
   },
 );
 describeAppViewsContract('Netlify Functions (local emulation)', () => (request) => netlify.send(request, inject('sampleSnapshot')));
+// The search contract signs cursors with the function's secret: given, not the one kept in Blobs.
+const withCursorSecret = { ...generousQuotas(), CURSOR_SECRET: TEST_CURSOR_SECRET };
 describeSearchContract(
   'Netlify Functions (local emulation)',
-  () => (request) => netlify.send(request, inject('sampleSnapshot')),
-  () => inject('sampleSnapshot'),
+  () => (request) => netlify.send(request, inject('sampleSnapshot'), withCursorSecret),
+  TEST_CURSOR_SECRET,
 );
 describeDocumentsContract(
   'Netlify (local emulation: CDN files and Functions)',

@@ -5,12 +5,13 @@ import { describeMcpContract, type Fetch } from '../../contract/mcp-contract.ts'
 import { describeSearchContract } from '../../contract/search-contract.ts';
 import { describeUcpContract } from '../../contract/ucp-contract.ts';
 import { BUILT_SITE_URL, type RunningServer, startBuiltServer } from '../../support/built-server.ts';
+import { TEST_CURSOR_SECRET } from '../../support/cursor-secret.ts';
 import { requestOnce } from '../../support/raw-http.ts';
 
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startBuiltServer({ CATALOG_DB: inject('sampleSnapshot') });
+  server = await startBuiltServer({ CATALOG_DB: inject('sampleSnapshot'), CURSOR_SECRET: TEST_CURSOR_SECRET });
 });
 afterAll(async () => {
   await server?.stop();
@@ -24,7 +25,7 @@ const overHttp = (): Fetch => (request) => {
 
 describeMcpContract('self-hosted server (real HTTP)', overHttp);
 describeAppViewsContract('self-hosted server (real HTTP)', overHttp, BUILT_SITE_URL);
-describeSearchContract('self-hosted server (real HTTP)', overHttp, () => inject('sampleSnapshot'));
+describeSearchContract('self-hosted server (real HTTP)', overHttp, TEST_CURSOR_SECRET);
 describeUcpContract('self-hosted server (real HTTP)', overHttp, { profile: { validators: true } });
 
 describe('MCP on a loopback address (self-hosted)', () => {

@@ -7,6 +7,7 @@ import type { AnswerContext } from '../../../src/answers/context.ts';
 import { buildSnapshot } from '../../../src/catalog-build/build-snapshot.ts';
 import { type CatalogReader, openCatalog } from '../../../src/catalog-read/catalog-reader.ts';
 import { searchReaderOf } from '../../../src/search/index-read/search-reader.ts';
+import { fixedCursorSecret } from '../../../src/search/local/cursor-secret.ts';
 import { searchLocalProducts } from '../../../src/search/local/local-search.ts';
 import type { SearchInput } from '../../../src/search/local/local-search-schema.ts';
 import { STOPWORDS } from '../../../src/search/query/query-words.ts';
@@ -83,6 +84,7 @@ const ctx = (): AnswerContext => ({
   catalog: () => catalog,
   siteUrl: 'https://catalogo.example',
   productUrl: (id, slug) => `https://catalogo.example/produtos/${id}/${slug}`,
+  cursorSecret: fixedCursorSecret('test cursor secret'),
   logError: (error) => {
     throw error;
   },
