@@ -6,7 +6,6 @@ import type { AnswerContext } from '../../src/answers/context.ts';
 import { buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
 import { type CatalogReader, openCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { foldKey } from '../../src/lib/text-keys.ts';
-import { ACCESSORY_NOUNS } from '../../src/search/index-build/search-schema.ts';
 import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
 
 /** A published product as the brute-force answers of the search tests read it: its words by ranking group. */
@@ -74,10 +73,9 @@ export async function generatedCatalog(products: number, seed: number, name: str
     WHERE p.published_at IS NOT NULL`)
     .all() as Row[];
   const plain = rows.map(({ title, description, category, availability, ...r }) => {
-    // A title's " para …" (what the product is for), or all but an accessory's first word,
-    // counts as description (src/search/index-build/search-schema.ts).
-    const [first, ...rest] = title.split(' ');
-    const head = rest.length > 0 && ACCESSORY_NOUNS.includes(first!.toLowerCase()) ? first! : title.split(/ para /i)[0]!;
+    // A title's " para …" (what the product is for) counts as description
+    // (src/search/index-build/search-schema.ts).
+    const head = title.split(/ para /i)[0]!;
     return {
       ...r,
       words: wordsOf(`${title} ${description} ${category} ${r.brand}`),
