@@ -12,10 +12,11 @@ import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
 export interface PlainProduct {
   id: number;
   merchantId: number;
-  /** Every word of its text; of what names it (title up to " para ", category, brand); of that title. */
+  /** Every word of its text; of what names it (title up to " para ", category, brand); of that title; of its category. */
   words: Set<string>;
   namingWords: Set<string>;
   titleWords: Set<string>;
+  categoryWords: Set<string>;
   categorySlug: string;
   brand: string;
   priceCents: number;
@@ -60,7 +61,7 @@ export async function generatedCatalog(products: number, seed: number, name: str
   const built = await buildSnapshot({ sourceDir: join(dir, 'export'), outFile: join(dir, 'catalog.sqlite') });
   if (!built.ok) throw new Error(`the generated catalog does not build: ${JSON.stringify(built.issues)}`);
   const db = new Database(join(dir, 'catalog.sqlite'), { readonly: true });
-  type Row = Omit<PlainProduct, 'words' | 'namingWords' | 'titleWords' | 'outOfStock'> & {
+  type Row = Omit<PlainProduct, 'words' | 'namingWords' | 'titleWords' | 'categoryWords' | 'outOfStock'> & {
     title: string;
     description: string;
     category: string;
@@ -81,6 +82,7 @@ export async function generatedCatalog(products: number, seed: number, name: str
       words: wordsOf(`${title} ${description} ${category} ${r.brand}`),
       namingWords: wordsOf(`${head} ${category} ${r.brand}`),
       titleWords: wordsOf(head),
+      categoryWords: wordsOf(category),
       outOfStock: availability === 'out_of_stock',
     };
   });
