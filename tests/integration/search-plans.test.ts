@@ -8,6 +8,7 @@ import { searchReaderOf } from '../../src/search/index-read/search-reader.ts';
 import { searchLocalProducts } from '../../src/search/local/local-search.ts';
 import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';
+import { accessoriesNotAsked } from '../../src/search/query/accessories.ts';
 import type { SearchWord } from '../../src/search/query/vocabulary.ts';
 import { expandWords } from '../../src/search/query/words.ts';
 import { generatedCatalog, type PlainProduct, type PlainStore, wordsOf } from '../support/generated-catalog.ts';
@@ -45,6 +46,15 @@ const matches = (units: SearchWord[], textWords: Set<string>, prefixUnit: Search
         u.word.length >= 3 &&
         [...textWords].some((w) => w.startsWith(u.word))),
   );
+/**
+ * An exact group's match (src/search/query/words.ts, RANKED_COLUMNS): every unit by its exact
+ * alternatives (not the words a partial last word only begins, nor a typo's other candidates), and
+ * no accessory word the units do not ask for in the title or the category.
+ */
+const matchesExactly = (units: SearchWord[], textWords: Set<string>, product: Product) => {
+  const exact = units.every((u) => (u.exact?.alternatives ?? u.alternatives).some((group) => group.every((w) => textWords.has(w))));
+  return exact && !accessoriesNotAsked(units).some((w) => product.titleWords.has(w) || product.categoryWords.has(w));
+};
 /** Out-of-stock products (when included) after those in stock, then most viewed, most liked, lowest id. */
 const byPopularity = (a: Product, b: Product) =>
   Number(a.outOfStock) - Number(b.outOfStock) || b.views - a.views || b.likes - a.likes || a.id - b.id;
@@ -100,11 +110,21 @@ function allOf(input: SearchInput, queryWords: SearchWord[], prefixUnit: SearchW
   const inPlace = new Set(
     stores.filter((s) => foldKey(s.city) === city && (district === null || foldKey(s.district) === district)).map((s) => s.merchantId),
   );
-  const local = candidates.filter((p) => inPlace.has(p.merchantId));
-  const titled = local.filter((p) => matches(queryWords, p.titleWords, prefixUnit)).sort(byPopularity);
-  const named = local.filter((p) => !titled.includes(p) && matches(queryWords, p.namingWords, prefixUnit)).sort(byPopularity);
-  const elsewhere = local.filter((p) => !titled.includes(p) && !named.includes(p)).sort(byPopularity);
-  return [...titled, ...named, ...elsewhere].slice(0, 10).map((p) => p.id);
+  // The ranking groups (src/search/planner/request.ts, RANKING_GROUPS), each product in the first it matches.
+  const groups: ((p: Product) => boolean)[] = [
+    (p) => matchesExactly(queryWords, p.titleWords, p),
+    (p) => matches(queryWords, p.titleWords, prefixUnit),
+    (p) => matchesExactly(queryWords, p.namingWords, p),
+    (p) => matches(queryWords, p.namingWords, prefixUnit),
+    () => true,
+  ];
+  let left = candidates.filter((p) => inPlace.has(p.merchantId));
+  const ranked: Product[] = [];
+  for (const inGroup of groups) {
+    ranked.push(...left.filter(inGroup).sort(byPopularity));
+    left = left.filter((p) => !inGroup(p));
+  }
+  return ranked.slice(0, 10).map((p) => p.id);
 }
 
 /** The out-of-stock products the words match in the place: what a search that leaves them out counts (leftOutOfStock). */
@@ -168,6 +188,14 @@ describe('search plans against the brute-force answer (60,000 products)', () => 
     expect(common.length).toBeGreaterThan(3);
     expect(titled.length).toBeGreaterThan(0);
     expect(rare.length).toBeGreaterThan(3);
+    // A title word that begins other title words ("cafe", "cafeteira"): as the last word it matches
+    // them too, ranked after the titles that have it (the exact group).
+    const reader = searchReaderOf(catalog);
+    const [beginning] = frequent
+      .map(([w]) => expandWords(reader, [w])[0]!)
+      .filter((u) => u.exact !== undefined && u.exact.titleDocs > 0 && u.titleDocs > u.exact.titleDocs)
+      .map((u) => u.word);
+    expect(beginning).toBeDefined();
     const [pinheiros] = stores.filter((s) => s.district === 'Pinheiros');
     expect(pinheiros).toBeDefined();
     const near = { latitude: pinheiros!.latitude, longitude: pinheiros!.longitude };
@@ -180,6 +208,8 @@ describe('search plans against the brute-force answer (60,000 products)', () => 
       { query: `${common[1]} ${common[2]}` },
       { query: `${common[0]} ${rare[1]}` },
       { query: titled[0]!.slice(0, 4) },
+      { query: beginning },
+      { query: `${common[0]} ${beginning}`, city: 'Rio de Janeiro' },
       { category: 'Eletrônicos' },
       { category: catalog.discovery.categories[1]!.name, query: common[3] },
       { city: 'São Paulo', district: 'Pinheiros' },

@@ -58,7 +58,7 @@ const set = JSON.parse(readFileSync('tests/relevance/queries.json', 'utf8')) as 
  */
 const KNOWN_MISSES: Record<string, string> = {
   'exact: celular':
-    'ranking: the iPhone names neither "celular" nor "smartphone" in its title, so it ranks with a phone case of the same category (by views), not above it',
+    'ranking: the iPhone names neither "celular" nor "smartphone" in its title, so it ranks with the power bank of the same category (by views), not above it',
   'negative: máquina de costura':
     'a football\'s description says "costurada à máquina": the last word matches as a prefix (as Algolia and Meilisearch do)',
   'negative: relógio de parede':
@@ -92,7 +92,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** How KNOWN_MISSES names a query: its group, its words, and its place when one is given ("accessory: tv (Rio de Janeiro)"). */
+/** How KNOWN_MISSES names a query: its group, its words, and its place when one is given ("gender: perfume feminino (Recife)"). */
 function missKey({ group, query, city, district, latitude, longitude }: RelevanceQuery): string {
   const near = latitude === undefined ? '' : `near ${latitude}, ${longitude}`;
   const place = [district, city, near].filter(Boolean).join(', ');

@@ -6,7 +6,6 @@ import type { AnswerContext } from '../../src/answers/context.ts';
 import { buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
 import { type CatalogReader, openCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { foldKey } from '../../src/lib/text-keys.ts';
-import { ACCESSORY_NOUNS } from '../../src/search/index-build/search-schema.ts';
 import { fixedCursorSecret } from '../../src/search/local/cursor-secret.ts';
 import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
 
@@ -14,10 +13,11 @@ import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
 export interface PlainProduct {
   id: number;
   merchantId: number;
-  /** Every word of its text; of what names it (title up to " para ", category, brand); of that title. */
+  /** Every word of its text; of what names it (title up to " para ", category, brand); of that title; of its category. */
   words: Set<string>;
   namingWords: Set<string>;
   titleWords: Set<string>;
+  categoryWords: Set<string>;
   categorySlug: string;
   brand: string;
   priceCents: number;
@@ -62,7 +62,7 @@ export async function generatedCatalog(products: number, seed: number, name: str
   const built = await buildSnapshot({ sourceDir: join(dir, 'export'), outFile: join(dir, 'catalog.sqlite') });
   if (!built.ok) throw new Error(`the generated catalog does not build: ${JSON.stringify(built.issues)}`);
   const db = new Database(join(dir, 'catalog.sqlite'), { readonly: true });
-  type Row = Omit<PlainProduct, 'words' | 'namingWords' | 'titleWords' | 'outOfStock'> & {
+  type Row = Omit<PlainProduct, 'words' | 'namingWords' | 'titleWords' | 'categoryWords' | 'outOfStock'> & {
     title: string;
     description: string;
     category: string;
@@ -75,15 +75,15 @@ export async function generatedCatalog(products: number, seed: number, name: str
     WHERE p.published_at IS NOT NULL`)
     .all() as Row[];
   const plain = rows.map(({ title, description, category, availability, ...r }) => {
-    // A title's " para …" (what the product is for), or all but an accessory's first word,
-    // counts as description (src/search/index-build/search-schema.ts).
-    const [first, ...rest] = title.split(' ');
-    const head = rest.length > 0 && ACCESSORY_NOUNS.includes(first!.toLowerCase()) ? first! : title.split(/ para /i)[0]!;
+    // A title's " para …" (what the product is for) counts as description
+    // (src/search/index-build/search-schema.ts).
+    const head = title.split(/ para /i)[0]!;
     return {
       ...r,
       words: wordsOf(`${title} ${description} ${category} ${r.brand}`),
       namingWords: wordsOf(`${head} ${category} ${r.brand}`),
       titleWords: wordsOf(head),
+      categoryWords: wordsOf(category),
       outOfStock: availability === 'out_of_stock',
     };
   });

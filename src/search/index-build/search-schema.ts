@@ -94,13 +94,6 @@ INSERT INTO search_rows (product_id, price_cents, tier)
 }
 
 /**
- * Words that begin an accessory's title ("Capa", "Película", "Suporte de Parede TV"): the title
- * column holds that word alone, the rest of the title goes with the description. Lower case as
- * SQLite's lower() leaves them (ASCII letters only): "Película" is "película".
- */
-export const ACCESSORY_NOUNS = ['capa', 'capinha', 'película', 'pelicula', 'suporte', 'carregador', 'cabo', 'filtro', 'adaptador', 'refil'];
-
-/**
  * What the search index holds of a product: title (up to " para "), description (with the rest of
  * the title), category, brand, and the facets: merchant (m<id>), category (k<id>), brand (b<id>)
  * and place-and-tier tokens, matched like words. A product's popularity tier (1: the most viewed
@@ -110,17 +103,13 @@ export const ACCESSORY_NOUNS = ['capa', 'capinha', 'película', 'pelicula', 'sup
  */
 function searchDocumentColumns(row: string): string {
   // What a title says the product is for ("Capa para Celular", "Rack para TV") is indexed with
-  // the description: a search for "celular" ranks the phones above their cases. So is what an
-  // accessory's title names after its first word ("Suporte de Parede TV LED"), when that word is
-  // an accessory's (ACCESSORY_NOUNS): a search for "tv" ranks the TVs above their mounts.
+  // the description: a search for "celular" ranks the phones above their cases. (Accessories
+  // titled without "para", "Suporte de Parede TV LED", rank after the thing at query time:
+  // src/search/query/accessories.ts.)
   const forAt = "instr(lower(p.title), ' para ')";
-  const space = "instr(p.title, ' ')";
-  const accessory = `${space} > 0 AND lower(substr(p.title, 1, ${space} - 1)) IN (${ACCESSORY_NOUNS.map((n) => `'${n}'`).join(', ')})`;
   return `${row}.ordinal AS ordinal,
-         CASE WHEN ${accessory} THEN substr(p.title, 1, ${space} - 1)
-              WHEN ${forAt} > 0 THEN substr(p.title, 1, ${forAt} - 1) ELSE p.title END AS title,
-         CASE WHEN ${accessory} THEN substr(p.title, ${space} + 1) || ' ' || p.description
-              WHEN ${forAt} > 0 THEN substr(p.title, ${forAt} + 1) || ' ' || p.description ELSE p.description END AS description,
+         CASE WHEN ${forAt} > 0 THEN substr(p.title, 1, ${forAt} - 1) ELSE p.title END AS title,
+         CASE WHEN ${forAt} > 0 THEN substr(p.title, ${forAt} + 1) || ' ' || p.description ELSE p.description END AS description,
          p.category AS category, p.brand AS brand,
          ${productFacetsSql('p.merchant_id', 'p.category_id', 'p.brand_id')} || ' ' || replace(f.places, '${TIER_PLACEHOLDER}', ${row}.tier) AS facets`;
 }

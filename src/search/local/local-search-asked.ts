@@ -57,7 +57,7 @@ export function readAsked(reader: SearchReader, input: SearchInput): Asked {
   // No place given, but one named in the query ("geladeira em curitiba"): that city, and the rest as words.
   const text = 'error' in filters ? query : filters.rest;
   const named = text !== null && text.trim() !== '' && !hasPlace(input) ? cityInQuery(reader, text) : null;
-  const words = text === null ? { terms: [], ignored: [], onlyStopwords: false, noWords: false } : searchTerms(named?.rest ?? text);
+  const words = text === null ? { terms: [], ignored: [], onlyStopwords: false, noWords: false } : searchTerms(named?.rest ?? text, reader);
   const place = resolvePlace(reader, named ? { ...input, city: named.city } : input);
   if (named && place.kind === 'city') place.notes.push('The place was read from the query.');
   return {

@@ -30,10 +30,11 @@ export type Order = 'price_asc' | 'price_desc' | 'popularity' | 'distance';
 export type Scope = { kind: 'place'; place: PlaceScope; circle?: Circle } | { kind: 'circle'; circle: Circle };
 
 /**
- * Results in the order asked for, among the products that best match the words: those with every
- * word in the title when the place has any, else in what names the product, else anywhere. So
- * "geladeira" by price lists refrigerators from the cheapest, not a refrigerator's water filter
- * that mentions the word. Each group is read until one has a match in the place.
+ * Results in the order asked for, among the products that best match the words: the first ranking
+ * group (request.ts, RANKING_GROUPS) with a match in the place: every word in the title as asked and
+ * no accessory not asked for, then in the title, then the same in what names the product, then
+ * anywhere. So "geladeira" by price lists refrigerators from the cheapest, not a refrigerator's
+ * water filter that mentions the word.
  */
 export function searchOrdered(reader: SearchReader, request: SearchRequest, scope: Scope, order: Order): Found {
   let inCircle: NearestStores | null = null;

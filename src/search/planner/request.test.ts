@@ -63,9 +63,29 @@ describe('a search request', () => {
     );
   });
 
-  it('reads the naming group only when it can differ from the title group', () => {
-    expect(groupsOf(request())).toEqual(['title', 'naming', 'any']);
-    expect(groupsOf(request({ words: [word('tv', 10, 5, 5)] }))).toEqual(['title', 'any']);
+  it('reads the naming groups only when they can differ from the title groups, each after its exact group', () => {
+    expect(groupsOf(request())).toEqual(['titleExact', 'title', 'namingExact', 'naming', 'any']);
+    expect(groupsOf(request({ words: [word('tv', 10, 5, 5)] }))).toEqual(['titleExact', 'title', 'any']);
     expect(groupsOf(request({ words: [] }))).toEqual(['any']);
+  });
+
+  it("bounds an exact group by the words' exact alternatives, and writes them alone, without the accessories not asked for", () => {
+    // "cafe" as the last word: itself exactly, "cafeteira" as the word it begins.
+    const cafe: SearchWord = {
+      ...word('cafe', 50, 40, 30),
+      alternatives: [['cafe'], ['cafeteira']],
+      exact: { alternatives: [['cafe']], docs: 20, namingDocs: 15, titleDocs: 10 },
+    };
+    const withCafe = request({ words: [cafe] });
+    expect(matchBound(withCafe, 'titleExact')).toBe(10);
+    expect(matchBound(withCafe, 'namingExact')).toBe(15);
+    expect(matchBound(withCafe, 'title')).toBe(30);
+    const exact = expressionOf(withCafe, { columns: 'titleExact' });
+    expect(exact).toMatch(/^\(\{title\} : \("cafe"\) NOT \{title category\} : \("capa" OR .*"pelicula" OR .*\)\)$/);
+    expect(expressionOf(withCafe, { columns: 'title' })).toBe('{title} : (("cafe" OR "cafeteira"))');
+    // An accessory asked for is not left out.
+    const capa = request({ words: [word('capa', 10)] });
+    expect(expressionOf(capa, { columns: 'titleExact' })).not.toContain('"capa" OR');
+    expect(expressionOf(capa, { columns: 'titleExact' })).toContain('"pelicula"');
   });
 });

@@ -1,7 +1,7 @@
 import { EVERY_ORDINAL, type Match, type OrdinalRange } from '../index-read/search-index.ts';
 import type { SearchReader } from '../index-read/search-reader.ts';
 import type { SearchWord } from '../query/vocabulary.ts';
-import { type Columns, searchExpression } from '../query/words.ts';
+import { type Columns, isExact, searchExpression } from '../query/words.ts';
 import { inStock } from './tiers.ts';
 import type { WalkBudget } from './walk-budget.ts';
 
@@ -79,18 +79,28 @@ export interface SearchRequest {
   includeOutOfStock?: boolean;
 }
 
-/** The ranking groups, best first: every word in the title, in what names the product, anywhere. */
-export const RANKING_GROUPS = ['title', 'naming', 'any'] as const;
+/**
+ * The ranking groups, best first: every word in the title, in what names the product, anywhere;
+ * the title and naming groups each after their exact group (words.ts, RANKED_COLUMNS).
+ */
+export const RANKING_GROUPS = ['titleExact', 'title', 'namingExact', 'naming', 'any'] as const;
 
-/** The groups a search reads: with no words, every product matches alike. */
+/** The groups a search reads: with no words, every product matches alike; no naming groups when they would match what the title groups do. */
 export const groupsOf = (request: SearchRequest): readonly Columns[] =>
   request.words.length > 0
-    ? RANKING_GROUPS.filter((c) => c !== 'naming' || !request.words.every((w) => w.namingDocs === w.titleDocs))
+    ? RANKING_GROUPS.filter((c) => !c.startsWith('naming') || !request.words.every((w) => w.namingDocs === w.titleDocs))
     : ['any'];
+
+/** A word's counts in a group's columns: of its exact alternatives in an exact group. */
+function docsIn(word: SearchWord, columns: Columns): number {
+  const counts = isExact(columns) && word.exact ? word.exact : word;
+  if (columns === 'title' || columns === 'titleExact') return counts.titleDocs;
+  return columns === 'any' ? counts.docs : counts.namingDocs;
+}
 
 /** At most how many products the words (in the columns given), the facets and price range can match, in all places (Infinity for none). */
 export function matchBound(request: SearchRequest, columns: Columns = request.columns ?? 'any'): number {
-  const bounds = request.words.map((w) => (columns === 'title' ? w.titleDocs : columns === 'naming' ? w.namingDocs : w.docs));
+  const bounds = request.words.map((w) => docsIn(w, columns));
   for (const facet of request.facets) bounds.push(facet.products);
   const ordinals = ordinalsOf(request);
   return Math.min(Infinity, ...bounds, ordinals.last - ordinals.first + 1);

@@ -1,18 +1,27 @@
 import { pluralsOf, singularsOf } from './plurals.ts';
+import { isNumberWithUnit } from './units.ts';
 import type { SearchWord, Vocabulary } from './vocabulary.ts';
 
 /** At most this many index words stand for one partial word: the most frequent ones. */
 const MAX_ALTERNATIVES = 32;
 
+type Counts = Pick<SearchWord, 'docs' | 'namingDocs' | 'titleDocs'>;
+
 /**
  * What one thing the shopper asked for may match, collected without repeats, with upper bounds
  * of its products. Each alternative is index words that must all be present (usually one).
+ * Alternatives are exact (the word, its forms and synonyms, what a typo stands for) or loose (the
+ * words a partial last word begins, a typo's other candidates): loose ones rank below
+ * (SearchWord.exact).
  */
 export class Alternatives {
   readonly groups: string[][] = [];
   docs = 0;
   namingDocs = 0;
   titleDocs = 0;
+  /** While false, what is added is loose. */
+  exact = true;
+  private readonly exactOnes: { alternatives: string[][] } & Counts = { alternatives: [], docs: 0, namingDocs: 0, titleDocs: 0 };
   private readonly seen = new Set<string>();
   private readonly vocabulary: Vocabulary;
 
@@ -20,8 +29,11 @@ export class Alternatives {
     this.vocabulary = vocabulary;
   }
 
-  counts(): Pick<SearchWord, 'docs' | 'namingDocs' | 'titleDocs'> {
-    return { docs: this.docs, namingDocs: this.namingDocs, titleDocs: this.titleDocs };
+  /** The counts, and the exact alternatives apart when some are loose. */
+  counts(): Counts & Pick<SearchWord, 'exact'> {
+    const all = { docs: this.docs, namingDocs: this.namingDocs, titleDocs: this.titleDocs };
+    const loose = this.exactOnes.alternatives.length < this.groups.length;
+    return loose ? { ...all, exact: { ...this.exactOnes } } : all;
   }
 
   /** Adds index words that must all match; only when each is in the index (`always`: added anyway). */
@@ -32,24 +44,36 @@ export class Alternatives {
     const known = counts.every((c) => c !== undefined);
     if (!known && !always) return false;
     this.seen.add(key);
-    this.groups.push(words);
-    if (known) {
-      this.docs += Math.min(...counts.map((c) => c![1]));
-      this.namingDocs += Math.min(...counts.map((c) => c![2]));
-      this.titleDocs += Math.min(...counts.map((c) => c![3]));
-    }
+    const kept: Counts = known
+      ? {
+          docs: Math.min(...counts.map((c) => c![1])),
+          namingDocs: Math.min(...counts.map((c) => c![2])),
+          titleDocs: Math.min(...counts.map((c) => c![3])),
+        }
+      : { docs: 0, namingDocs: 0, titleDocs: 0 };
+    this.keep(words, kept, this.exact);
     return true;
   }
 
-  /** Adds the index words a partial word begins, most frequent first, with their counts. */
+  private keep(words: string[], counts: Counts, exact: boolean) {
+    this.groups.push(words);
+    if (exact) this.exactOnes.alternatives.push(words);
+    for (const into of exact ? [this, this.exactOnes] : [this]) {
+      into.docs += counts.docs;
+      into.namingDocs += counts.namingDocs;
+      into.titleDocs += counts.titleDocs;
+    }
+  }
+
+  /**
+   * Adds the index words a partial word begins, most frequent first, with their counts: loose,
+   * but for a number, the number written with a unit ("128" → 128gb), which is the number.
+   */
   addPrefixes(prefix: string) {
     for (const [w, docs, namingDocs, titleDocs] of this.vocabulary.wordsStartingWith(prefix, MAX_ALTERNATIVES)) {
       if (this.seen.has(w)) continue;
       this.seen.add(w);
-      this.groups.push([w]);
-      this.docs += docs;
-      this.namingDocs += namingDocs;
-      this.titleDocs += titleDocs;
+      this.keep([w], { docs, namingDocs, titleDocs }, this.exact && isNumberWithUnit(prefix, w));
     }
   }
 

@@ -108,3 +108,36 @@ describe('the synonym table', () => {
     expect(table.wordsBetween('zzz', '{')).toEqual([]);
   });
 });
+
+describe('exact and loose alternatives', () => {
+  it("rank a typo's chosen correction as the word, its other candidates below", () => {
+    // "cadera" is one edit from both; cadeira has more products.
+    const [word] = expandWords(vocabularyOf({ cadeira: 9, cadela: 2 }), ['cadera']);
+    expect(word).toMatchObject({ correctedTo: 'cadeira', alternatives: [['cadeira'], ['cadela']] });
+    expect(word!.exact).toEqual({ alternatives: [['cadeira']], docs: 9, namingDocs: 9, titleDocs: 9 });
+  });
+
+  it('rank the words a partial last word begins below the word itself, but a number with its unit as the number', () => {
+    const vocabulary = vocabularyOf({ cafe: 5, cafeteira: 4, 128: 1, '128gb': 6, 1280: 2 });
+    const [, cafe] = expandWords(vocabulary, ['po', 'cafe']);
+    expect(cafe!.exact?.alternatives).toEqual([['cafe']]);
+    expect(cafe!.alternatives).toContainEqual(['cafeteira']);
+    const [, number] = expandWords(vocabulary, ['celular', '128']);
+    expect(number!.exact?.alternatives).toEqual([['128'], ['128gb']]);
+    // A word no other word begins has nothing loose.
+    expect(expandWords(vocabulary, ['cafeteira'])[0]!.exact).toBeUndefined();
+  });
+
+  it("never correct a model's number into another", () => {
+    const vocabulary = vocabularyOf({ iphone: 5, iphone12: 1, 13: 3 });
+    const [word] = expandWords(vocabulary, ['iphone13']);
+    expect(word!.correctedTo).toBeUndefined();
+    // Split instead: the name and its number.
+    expect(word!.alternatives).toContainEqual(['iphone', '13']);
+  });
+
+  it('split a name from its model ("motog84" is moto g84)', () => {
+    const [word] = expandWords(vocabularyOf({ moto: 4, motog: 0, g84: 1 }), ['motog84']);
+    expect(word!.alternatives).toContainEqual(['moto', 'g84']);
+  });
+});

@@ -28,8 +28,11 @@ function closest(vocabulary: Vocabulary, word: string, target: string, prefix: s
   let found: Candidate[] = [];
   // One letter longer than the budget allows: "ph" written as "f" (soundKey).
   const [minLength, maxLength] = [target.length - budget, target.length + budget + 1];
+  // A model's number is never a typo: "iphone13" is not an iphone12.
+  const digits = digitsOf(word);
   const consider = (candidate: string, docs: number) => {
     if (candidate === word || isGenderSwap(target, candidate) || found.some((c) => c.word === candidate)) return;
+    if (digitsOf(candidate) !== digits) return;
     const distance = typoDistance(target, candidate, Math.min(best, budget));
     if (distance < best) {
       best = distance;
@@ -43,6 +46,8 @@ function closest(vocabulary: Vocabulary, word: string, target: string, prefix: s
   }
   return found;
 }
+
+const digitsOf = (word: string) => word.replace(/\D/g, '');
 
 /** The closest candidates, most products first (synonyms no product has last), at most MAX_CORRECTIONS. */
 function best(candidates: Candidate[]): string[] {
@@ -102,11 +107,14 @@ export function firstSoundCorrections(vocabulary: Vocabulary, word: string): str
 }
 
 const MIN_SPLIT_PART = 3;
+/** A model number after the name ("iphone13" → iphone 13, "motog84" → moto g84) may be shorter. */
+const MIN_NUMBER_PART = 2;
 
 /**
- * A word that splits into two index words ("microondas" → micro ondas, "airfryer" → air fryer);
- * `inTitles`: two words that titles have, for a word the index has as written too ("pendrive"
- * beside "Pen Drive"), so that a word of descriptions ("dor" in "secador") never stands in.
+ * A word that splits into two index words ("microondas" → micro ondas, "airfryer" → air fryer,
+ * "iphone13" → iphone 13); `inTitles`: two words that titles have, for a word the index has as
+ * written too ("pendrive" beside "Pen Drive"), so that a word of descriptions ("dor" in
+ * "secador") never stands in.
  */
 export function splitIntoKnown(vocabulary: Vocabulary, word: string, inTitles = false): string[] | null {
   let found: [string[], number] | null = null;
@@ -115,12 +123,14 @@ export function splitIntoKnown(vocabulary: Vocabulary, word: string, inTitles = 
     return counts && (!inTitles || counts[3] > 0) ? counts : undefined;
   };
   // Parts of three letters or more, neither a stopword: "rede" is not "re" + "de".
-  for (let at = MIN_SPLIT_PART; at <= word.length - MIN_SPLIT_PART; at++) {
-    if (STOPWORDS.has(word.slice(0, at)) || STOPWORDS.has(word.slice(at))) continue;
+  for (let at = MIN_SPLIT_PART; at <= word.length - MIN_NUMBER_PART; at++) {
+    const right = word.slice(at);
+    if (right.length < MIN_SPLIT_PART && !/\d/.test(right)) continue;
+    if (STOPWORDS.has(word.slice(0, at)) || STOPWORDS.has(right)) continue;
     const left = known(word.slice(0, at));
-    const right = left && known(word.slice(at));
-    if (left && right && (found === null || Math.min(left[1], right[1]) > found[1]))
-      found = [[left[0], right[0]], Math.min(left[1], right[1])];
+    const after = left && known(right);
+    if (left && after && (found === null || Math.min(left[1], after[1]) > found[1]))
+      found = [[left[0], after[0]], Math.min(left[1], after[1])];
   }
   return found?.[0] ?? null;
 }

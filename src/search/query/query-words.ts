@@ -90,4 +90,12 @@ export const STOPWORDS = new Set([
   'custa',
   'melhor',
   'melhores',
+  // More of the same, as typed to a shop's chat ("quanto tá a air fryer", "alguém tem chapinha?",
+  // "me mostra os celulares samsung").
+  'ta',
+  'alguem',
+  'sabe',
+  'mostra',
+  'mostre',
+  'mostrar',
 ]);

@@ -13,14 +13,14 @@ export const BUILT_IN_SYNONYMS: readonly (readonly string[])[] = [
   ['tv', 'televisao', 'televisor'],
   ['celular', 'smartphone', 'cel'],
   ['geladeira', 'refrigerador'],
-  ['notebook', 'laptop'],
+  ['notebook', 'laptop', 'computador portatil'],
   ['fone', 'headphone', 'headset'],
   ['air fryer', 'airfryer', 'fritadeira eletrica', 'fritadeira sem oleo'],
   ['micro ondas', 'microondas'],
   ['chinelo', 'havaianas'],
   ['bicicleta', 'bike'],
   ['videogame', 'console'],
-  ['lava roupa', 'lavadora', 'maquina lavar'],
+  ['lava roupa', 'lavadora', 'maquina lavar', 'maquina lavar roupa'],
   ['lava louca', 'lava loucas', 'maquina lavar louca', 'maquina lavar loucas'],
   ['cafeteira', 'maquina cafe'],
   ['aspirador', 'aspirador po'],
@@ -40,13 +40,24 @@ export const BUILT_IN_SYNONYMS: readonly (readonly string[])[] = [
   ['roteador', 'router'],
   ['power bank', 'powerbank', 'bateria externa', 'carregador portatil'],
   ['ketchup', 'catchup'],
+  // What shoppers call things the shops title otherwise: a hair straightener, a cooler box, a
+  // mini fridge, a two-door fridge, a wireless headphone.
+  ['chapinha', 'prancha alisadora', 'prancha cabelo'],
+  ['cooler', 'caixa termica'],
+  ['frigobar', 'mini geladeira'],
+  ['duplex', '2 portas', 'duas portas'],
+  ['sem fio', 'wireless'],
 ];
 
 /**
  * Abbreviations that stand for a word one way only, [abbreviation, word]: "note dell" is a
  * notebook, but "notebook" must not find the Redmi Note (a phone).
  */
-export const BUILT_IN_ABBREVIATIONS: readonly (readonly [string, string])[] = [['note', 'notebook']];
+export const BUILT_IN_ABBREVIATIONS: readonly (readonly [string, string])[] = [
+  ['note', 'notebook'],
+  // A phone case is a "capinha"; a mattress cover is a "capa", never a "capinha".
+  ['capinha', 'capa'],
+];
 
 /**
  * A term's words as a query has them: folded, split where the index's tokenizer splits (anything

@@ -24,6 +24,12 @@ export interface SearchWord {
   titleDocs: number;
   /** When the word is in no product and a close index word is: that word ("geladera" → "geladeira"). */
   correctedTo?: string;
+  /**
+   * When some alternatives are loose (the words a partial last word begins, a typo's other
+   * candidates): the exact ones apart, with their counts. The exact ranking groups read these
+   * ("a15" before the a155 it begins, "cafe" before "cafeteira"). Absent: every one is exact.
+   */
+  exact?: Pick<SearchWord, 'alternatives' | 'docs' | 'namingDocs' | 'titleDocs'>;
 }
 
 /** A word of the search index with its products in any text column, in the naming columns and in the title (upper bounds). */

@@ -5,7 +5,7 @@ import { synonymTable } from './synonyms.ts';
 import { parseSynonymsFile } from './synonyms-file.ts';
 import { editDistance, typoBudget } from './typos.ts';
 import { vocabularyOf } from './vocabulary-fixture.ts';
-import { expandWords, joinModelNames, searchTerms } from './words.ts';
+import { expandWords, searchTerms } from './words.ts';
 
 describe('Portuguese plurals (RSLP plural rules)', () => {
   it.each([
@@ -73,8 +73,10 @@ describe('synonyms', () => {
   });
 
   it("an abbreviation stands for its word and the word's group, one way only", () => {
-    expect(builtIn.of('note')).toEqual([['notebook'], ['laptop']]);
-    expect(builtIn.of('notebook')).toEqual([['laptop']]);
+    expect(builtIn.of('note')).toEqual([['notebook'], ['laptop'], ['computador', 'portatil']]);
+    expect(builtIn.of('notebook')).toEqual([['laptop'], ['computador', 'portatil']]);
+    expect(builtIn.of('capinha')).toEqual([['capa']]);
+    expect(builtIn.of('capa')).toEqual([]);
     expect(builtIn.of('cx')).toEqual([['caixa']]);
     expect(builtIn.of('bt')).toEqual([['bluetooth']]);
   });
@@ -159,21 +161,32 @@ describe('query words', () => {
     expect(searchTerms('você tem algum notebook?').terms).toEqual(['notebook']);
     expect(searchTerms('oi, tô procurando o melhor secador').terms).toEqual(['secador']);
     expect(searchTerms('onde encontro cafeteira').terms).toEqual(['cafeteira']);
+    expect(searchTerms('quanto tá a air fryer').terms).toEqual(['air', 'fryer']);
+    expect(searchTerms('alguém tem chapinha?').terms).toEqual(['chapinha']);
+    expect(searchTerms('me mostra os celulares samsung').terms).toEqual(['celulares', 'samsung']);
   });
 });
 
-describe('model names written apart or joined', () => {
-  it('joins one letter and a number after a name ("galaxy a 15"), never after a number ("de 100 a 200")', () => {
-    expect(joinModelNames(['galaxy', 'a', '15'])).toEqual(['galaxy', 'a15']);
-    expect(joinModelNames(['moto', 'g', '84', 'azul'])).toEqual(['moto', 'g84', 'azul']);
-    expect(joinModelNames(['de', '100', 'a', '200'])).toEqual(['de', '100', 'a', '200']);
-    expect(joinModelNames(['a', '15'])).toEqual(['a', '15']);
-    expect(searchTerms('Galaxy A-15').terms).toEqual(['galaxy', 'a15']);
+describe('what a query says, read with the vocabulary', () => {
+  it("joins a model's letter to its number when the index has them joined (the letter alone is a stopword), never after a number", () => {
+    const vocabulary = vocabularyOf({ galaxy: 3, a15: 1, 15: 4, a4: 2, caderno: 5 });
+    expect(searchTerms('galaxy a 15', vocabulary).terms).toEqual(['galaxy', 'a15']);
+    expect(searchTerms('Samsung Galaxy A-15', vocabulary).terms).toEqual(['samsung', 'galaxy', 'a15']);
+    expect(searchTerms('galaxy a 15').terms).toEqual(['galaxy', '15']);
+    expect(searchTerms('tv de 32 a 43 polegadas', vocabulary).terms).toEqual(['tv', '32', '43', 'polegadas']);
+    expect(searchTerms('caderno 1 a 4 materias', vocabulary).terms).toEqual(['caderno', '1', '4', 'materias']);
   });
 
   it('reads a name and its number written as one ("iphone13") as both, when the index has both', () => {
-    const vocabulary = vocabularyOf({ iphone: 3, '13': 5, capa: 9 });
+    const vocabulary = vocabularyOf({ iphone: 3, 13: 5, capa: 9 });
     expect(expandWords(vocabulary, ['iphone13'])[0]!.alternatives).toContainEqual(['iphone', '13']);
     expect(expandWords(vocabulary, ['tela13'])[0]!.alternatives).not.toContainEqual(['tela', '13']);
+  });
+
+  it('reads a number and its unit in any spelling', () => {
+    const vocabulary = vocabularyOf({ '4l': 2, 4: 9, litros: 5, 50: 3 });
+    expect(expandWords(vocabulary, ['air', '4lts'])[1]!.alternatives).toContainEqual(['4l']);
+    expect(expandWords(vocabulary, ['air', '4', 'lts'])[1]!.alternatives).toEqual(expect.arrayContaining([['4l'], ['4', 'litros']]));
+    expect(expandWords(vocabulary, ['tv', '50pol'])[1]!.alternatives).toContainEqual(['50']);
   });
 });

@@ -1,7 +1,9 @@
 import { FACET_TOKEN_SHAPE } from '../tokens/facet-tokens.ts';
+import { accessoriesNotAsked } from './accessories.ts';
 import { Alternatives } from './alternatives.ts';
 import { firstSoundCorrections, joinedInIndex, splitIntoKnown, typoCorrections } from './corrections.ts';
 import { foldedWords, STOPWORDS } from './query-words.ts';
+import { isUnit, unitAlternatives } from './units.ts';
 import type { SearchWord, Vocabulary } from './vocabulary.ts';
 
 /** At most this many words of a query are searched; the rest are reported as ignored. */
@@ -31,27 +33,14 @@ export interface SearchTerms {
 /**
  * Splits user text into words exactly as the index's tokenizer does (letters and digits, accents
  * and case folded), so nothing of the user's text can reach FTS5 as syntax: quotes, operators,
- * column filters, NUL and the like are separators here.
+ * column filters, NUL and the like are separators here. With the vocabulary, a model's letter
+ * written apart from its number is joined to it (modelsJoined).
  */
-/**
- * A model written apart ("Galaxy A 15", "a-15"): one letter then a number, after a word that is
- * not a number, is the model's name as titles write it ("a15"), not a stopword ("a") and a number.
- * After a number the letter is a word ("de 100 a 200", "2 a 3 lugares").
- */
-export function joinModelNames(words: string[]): string[] {
-  const joined: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const [before, word, next] = [words[i - 1], words[i]!, words[i + 1]];
-    if (/^\p{L}$/u.test(word) && next !== undefined && /^\d+$/.test(next) && before !== undefined && !/^\d+$/.test(before)) {
-      joined.push(word + next);
-      i++;
-    } else joined.push(word);
-  }
-  return joined;
-}
-
-export function searchTerms(query: string): SearchTerms {
-  const words = joinModelNames(foldedWords(query.slice(0, 2000))).map((w) => w.slice(0, MAX_TERM_LENGTH));
+export function searchTerms(query: string, vocabulary?: Pick<Vocabulary, 'word'>): SearchTerms {
+  const words = modelsJoined(
+    foldedWords(query.slice(0, 2000)).map((w) => w.slice(0, MAX_TERM_LENGTH)),
+    vocabulary,
+  );
   const unique = [...new Set(words)];
   // Stopwords are never searched: in most products each, they say nothing of what is sought, and
   // a query of them alone would match most of the catalog ("e com"); it is answered as such.
@@ -64,36 +53,37 @@ export function searchTerms(query: string): SearchTerms {
   };
 }
 
-/** Units written after a number, joined ("500ml") or not ("500 ml"); "polegadas" is written as ". */
-const UNITS = new Set([
-  'ml',
-  'l',
-  'litro',
-  'litros',
-  'kg',
-  'g',
-  'mg',
-  'gb',
-  'tb',
-  'mb',
-  'w',
-  'v',
-  'mah',
-  'cm',
-  'mm',
-  'm',
-  'pol',
-  'polegada',
-  'polegadas',
-]);
-const INCH = new Set(['pol', 'polegada', 'polegadas']);
+/**
+ * A model's letter written apart from its number ("galaxy a 15", "galaxy a-15", "moto e 13"):
+ * joined when the index has them joined (a15, e13), as the letter alone is a stopword and would be
+ * lost. After a number the letter is a word ("caderno 1 a 4 matérias" is not an A4 paper). A
+ * letter that is no stopword ("moto g 84") is kept and read with its neighbour as the index joins
+ * them (expandWords).
+ */
+function modelsJoined(words: string[], vocabulary?: Pick<Vocabulary, 'word'>): string[] {
+  if (vocabulary === undefined) return words;
+  const joined: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const [before, letter, number] = [words[i - 1] ?? '', words[i]!, words[i + 1] ?? ''];
+    const model = letter.length === 1 && STOPWORDS.has(letter) && /^\d+$/.test(number) && !/^\d+$/.test(before);
+    if (model && vocabulary.word(letter + number)) {
+      joined.push(letter + number);
+      i++;
+    } else joined.push(letter);
+  }
+  return joined;
+}
 
-/** What a misspelt word stands for: its candidates' forms and synonyms; the first that the index has is named. */
+/**
+ * What a misspelt word stands for: its candidates' forms and synonyms; the first that the index
+ * has is named, and is exact (ranked as if typed); the others are loose, ranked below it.
+ */
 function correctedTo(vocabulary: Vocabulary, word: string, candidates: string[]): SearchWord | null {
   const found = new Alternatives(vocabulary);
   let to: string | undefined;
   for (const candidate of candidates) {
     const before = found.docs;
+    found.exact = to === undefined;
     found.addForms(candidate);
     found.addSynonyms(candidate);
     if (found.docs > before) to ??= candidate;
@@ -111,12 +101,11 @@ function expandUnit(vocabulary: Vocabulary, words: string[], last: boolean, join
   if (words.length > 1) {
     // Words that go together: a synonym phrase, or a number and its unit.
     const [number, unit] = words as [string, string];
-    if (words.length === 2 && /^\d+$/.test(number) && UNITS.has(unit)) {
-      if (INCH.has(unit)) found.add([number], true);
-      else {
-        found.add([number + unit]);
-        found.add(words, true);
-      }
+    if (words.length === 2 && /^\d+$/.test(number) && isUnit(unit)) {
+      // The first (inches: the number alone) is searched even when the index lacks it.
+      const [first, ...others] = unitAlternatives(number, unit);
+      found.add(first!, true);
+      for (const other of others) found.add(other);
     } else found.add(words, true);
     for (const synonym of vocabulary.synonyms.of(word)) found.add(synonym);
     found.add([words.join('')]);
@@ -135,14 +124,8 @@ function expandUnit(vocabulary: Vocabulary, words: string[], last: boolean, join
     word.length >= MIN_SPLIT_LENGTH && /^\p{L}+$/u.test(word) && vocabulary.word(word) && splitIntoKnown(vocabulary, word, true);
   if (titleWords) found.add(titleWords);
   const withUnit = /^(\d+)([a-z]+)$/.exec(word);
-  if (withUnit && UNITS.has(withUnit[2]!)) found.add([withUnit[1]!, withUnit[2]!]);
+  if (withUnit && isUnit(withUnit[2]!)) for (const other of unitAlternatives(withUnit[1]!, withUnit[2]!)) found.add(other);
   if (found.docs > 0) return { word, alternatives: found.groups, ...found.counts() };
-  // A name and its model number written as one ("iphone13"), both words of the index.
-  const model = /^(\p{L}{3,})(\d+)$/u.exec(word);
-  if (model && vocabulary.word(model[1]!) && vocabulary.word(model[2]!)) {
-    found.add([model[1]!, model[2]!]);
-    if (found.docs > 0) return { word, alternatives: found.groups, ...found.counts() };
-  }
   // In no product: a typo ("geladera"), a typo of a synonym ("televizao"), else two words
   // written as one ("guardaroupa").
   const typo = correctedTo(vocabulary, word, typoCorrections(vocabulary, word));
@@ -167,7 +150,7 @@ export function expandWords(vocabulary: Vocabulary, terms: string[], { prefixLas
   const spans: [from: number, to: number][] = [];
   for (let i = 0; i < terms.length; ) {
     const run = vocabulary.synonyms.runAt(terms, i);
-    const length = run > 0 ? run : /^\d+$/.test(terms[i]!) && UNITS.has(terms[i + 1] ?? '') ? 2 : 1;
+    const length = run > 0 ? run : /^\d+$/.test(terms[i]!) && isUnit(terms[i + 1] ?? '') ? 2 : 1;
     spans.push([i, i + length]);
     i += length;
   }
@@ -186,14 +169,20 @@ export function expandWords(vocabulary: Vocabulary, terms: string[], { prefixLas
 /**
  * Where the words are looked for, one ranking group each: the title, then what names the product
  * (title, category, brand), then any text column. Never the facets column: a user's words must not
- * match filter tokens.
+ * match filter tokens. The exact groups come before the title and naming groups in the same
+ * columns: each word by its exact alternatives only, and no accessory's title the query does not
+ * ask for (accessories.ts), so "galaxy a15" lists the phone before its case, "cafe" the coffee
+ * before the coffee maker it begins.
  */
 export const RANKED_COLUMNS = {
+  titleExact: '{title}',
   title: '{title}',
+  namingExact: '{title category brand}',
   naming: '{title category brand}',
   any: '{title description category brand}',
 } as const;
 export type Columns = keyof typeof RANKED_COLUMNS;
+export const isExact = (columns: Columns) => columns === 'titleExact' || columns === 'namingExact';
 
 const quoted = (word: string) => `"${word.replaceAll('"', '""')}"`;
 const allOf = (words: string[]) => (words.length === 1 ? quoted(words[0]!) : `(${words.map(quoted).join(' AND ')})`);
@@ -209,12 +198,22 @@ export interface ExpressionParts {
   anyFacets?: string[][];
 }
 
+/**
+ * The words' clause. An exact group's leaves out titles and categories with an accessory word
+ * not asked for: FTS5 reads NOT by seeking those words' lists to each match, not by walking them.
+ */
+function wordsClause(words: SearchWord[], columns: Columns): string {
+  const exact = isExact(columns);
+  const each = words.map((w) => anyOf(exact && w.exact && w.exact.alternatives.length > 0 ? w.exact.alternatives : w.alternatives));
+  const clause = `${RANKED_COLUMNS[columns]} : (${each.join(' AND ')})`;
+  const accessories = exact ? accessoriesNotAsked(words) : [];
+  return accessories.length === 0 ? clause : `(${clause} NOT {title category} : (${accessories.map(quoted).join(' OR ')}))`;
+}
+
 /** An FTS5 MATCH expression from trusted parts: folded words, and tokens we made ourselves. */
 export function searchExpression(parts: ExpressionParts): string {
   const clauses: string[] = [];
-  if (parts.words.length > 0) {
-    clauses.push(`${RANKED_COLUMNS[parts.columns ?? 'any']} : (${parts.words.map((w) => anyOf(w.alternatives)).join(' AND ')})`);
-  }
+  if (parts.words.length > 0) clauses.push(wordsClause(parts.words, parts.columns ?? 'any'));
   if (parts.facets.length > 0) clauses.push(`facets : (${parts.facets.join(' AND ')})`);
   for (const group of parts.anyFacets ?? []) if (group.length > 0) clauses.push(`facets : (${group.join(' OR ')})`);
   return clauses.join(' AND ');

@@ -23,7 +23,7 @@ export function researchSearch(ctx: SearchContext, query: string): ResearchSearc
   const reader = searchReaderOf(ctx.catalog());
   const asked = resultFilters({ query }, false);
   if ('error' in asked) return { results: [] };
-  const { terms } = searchTerms(asked.rest ?? '');
+  const { terms } = searchTerms(asked.rest ?? '', reader);
   const sort = asked.sort.value;
   const byPrice = sort === 'price_asc' || sort === 'price_desc';
   const price = priceFilterOf(reader, asked.price, byPrice);
