@@ -13,7 +13,8 @@ export function countersWithheld(until: string): string {
   return (
     'Engagement counters withheld: this client has read the counters of as many distinct products as the enumeration guard ' +
     'allows per window (REST product statistics and get_product count together; the usage policy forbids enumerating ids). ' +
-    `Counters of products already read this window are still shown; others are shown again from ${until}. The product's other facts are complete.`
+    `Counters of products already read this window are still shown; others are shown again from ${until}. ` +
+    "The product's other facts are complete."
   );
 }
 

@@ -69,8 +69,9 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
   /**
    * Every POST counts against the client's ceiling, refused ones included; a tools/call also
    * against its tool-call quota, and one that would show a product's counters against the
-   * enumeration guard (counters-guard.ts), which withholds them rather than refusing the call. Over quota: HTTP 429 with Retry-After and a JSON-RPC error that
-   * carries the request's id, so a client can match it and wait. A tools/call sent as a
+   * enumeration guard (counters-guard.ts), which withholds them rather than refusing the call.
+   * Over quota: HTTP 429 with Retry-After and a JSON-RPC error that carries the request's id, so
+   * a client can match it and wait. A tools/call sent as a
    * notification (no id) is never run: JSON-RPC answers none, MCP a bare 202. It spends no call and
    * is counted as a notification, not as an error.
    */

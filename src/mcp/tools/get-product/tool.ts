@@ -10,7 +10,8 @@ export const getProductTool = defineTool({
   summary: 'Details, price, merchant stores and canonical URL of one product by id.',
   description:
     'Details of one product by id: title, description, category, brand, price, availability, canonical URL, engagement ' +
-    'counters (withheld, saying why and until when, past the enumeration guard of distinct products per client), and the merchant with all its stores (address, district, city, coordinates); its offer (availability, list and Pix ' +
+    'counters (withheld, saying why and until when, past the enumeration guard of distinct products per client), and the ' +
+    'merchant with all its stores (address, district, city, coordinates); its offer (availability, list and Pix ' +
     'prices, installments, condition, GTIN) and the same product at other merchants (same GTIN), cheapest first: give city, ' +
     'district or latitude/longitude for the store of each nearest you. Ids come from search_local_products.',
   inputSchema: GetProductInputSchema,
