@@ -10,6 +10,12 @@ import type { SearchContext } from '../search/search-context.ts';
 /** What an answer needs from its surroundings: what a search needs (the tools answer both), and the site. */
 export interface AnswerContext extends SearchContext {
   siteUrl: string;
+  /**
+   * Set for an asker past the enumeration guard (docs/api.md, "Public quotas"): when its window
+   * ends (ISO 8601). A product's engagement counters are then left out of the answer, which says
+   * why. Unset: they are shown. Set per call by the MCP endpoint, never on the shared context.
+   */
+  countersWithheldUntil?: string;
 }
 
 /** What a lookup needs: an answer's context but the cursors' secret (the product pages make and read no cursor). */

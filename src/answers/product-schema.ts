@@ -22,7 +22,16 @@ export const ProductDetailSchema = z.object({
     publishedAt: z.string(),
     updatedAt: z.string(),
     url: z.string().describe('Canonical product page'),
-    engagement: z.object({ viewsCount: z.number().int(), likesCount: z.number().int(), dislikesCount: z.number().int() }),
+    engagement: z
+      .object({ viewsCount: z.number().int(), likesCount: z.number().int(), dislikesCount: z.number().int() })
+      .nullable()
+      .describe('Views, likes and dislikes; null when withheld by the enumeration guard (engagementWithheld says why)'),
+    engagementWithheld: z
+      .string()
+      .optional()
+      .describe(
+        'Present when the counters are withheld: why (the enumeration guard: too many distinct products this window) and when they are shown again',
+      ),
     merchant: z.object({
       id: z.number().int(),
       name: z.string(),

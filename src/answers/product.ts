@@ -8,6 +8,16 @@ import type { LookupContext, Outcome } from './context.ts';
 import { nearestStore } from './nearest-store.ts';
 import { OTHER_OFFERS_SHOWN, type ProductDetail } from './product-schema.ts';
 
+/** Why an answer has no counters, in a sentence an agent can pass on: the guard, and when they come back. */
+export function countersWithheld(until: string): string {
+  return (
+    'Engagement counters withheld: this client has read the counters of as many distinct products as the enumeration guard ' +
+    'allows per window (REST product statistics and get_product count together; the usage policy forbids enumerating ids). ' +
+    `Counters of products already read this window are still shown; others are shown again from ${until}. ` +
+    "The product's other facts are complete."
+  );
+}
+
 /** get_product: one published product with its merchant's stores; unknown ids are a tool error. */
 export function getProduct(
   ctx: LookupContext,
@@ -23,7 +33,8 @@ export function getProduct(
       isError: true,
     };
   }
-  const counts = catalog.productEngagement(product.id);
+  const withheld = ctx.countersWithheldUntil;
+  const counts = withheld === undefined ? catalog.productEngagement(product.id) : undefined;
   // The same GTIN at other merchants (another product, never this one), cheapest first: the
   // first few read, the others counted.
   const { discovery } = catalog;
@@ -48,7 +59,11 @@ export function getProduct(
         publishedAt: product.publishedAt,
         updatedAt: product.updatedAt,
         url: ctx.productUrl(product.id, product.slug),
-        engagement: { viewsCount: counts?.views ?? 0, likesCount: counts?.likes ?? 0, dislikesCount: counts?.dislikes ?? 0 },
+        engagement:
+          withheld === undefined
+            ? { viewsCount: counts?.views ?? 0, likesCount: counts?.likes ?? 0, dislikesCount: counts?.dislikes ?? 0 }
+            : null,
+        ...(withheld === undefined ? {} : { engagementWithheld: countersWithheld(withheld) }),
         merchant: {
           id: product.merchantId,
           name: product.merchantName,

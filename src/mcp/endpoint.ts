@@ -10,6 +10,7 @@ import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { AppViews } from './app-views.ts';
 import { callLabels, sdkOutcome } from './call-metrics.ts';
 import { createAllowanceLog } from './client-allowances.ts';
+import { callContext } from './counters-guard.ts';
 import { createDiscoveryDocument } from './discovery-document.ts';
 import { fastLaneAnswer } from './fast-lane.ts';
 import { JSON_RPC, jsonRpcErrorAnswer } from './json-rpc.ts';
@@ -67,8 +68,10 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
 
   /**
    * Every POST counts against the client's ceiling, refused ones included; a tools/call also
-   * against its tool-call quota. Over quota: HTTP 429 with Retry-After and a JSON-RPC error that
-   * carries the request's id, so a client can match it and wait. A tools/call sent as a
+   * against its tool-call quota, and one that would show a product's counters against the
+   * enumeration guard (counters-guard.ts), which withholds them rather than refusing the call.
+   * Over quota: HTTP 429 with Retry-After and a JSON-RPC error that carries the request's id, so
+   * a client can match it and wait. A tools/call sent as a
    * notification (no id) is never run: JSON-RPC answers none, MCP a bare 202. It spends no call and
    * is counted as a notification, not as an error.
    */
@@ -107,12 +110,14 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
     if (secret !== null) await secret;
     // This endpoint's own headers, on the fast lane's answer and on the SDK's alike.
     const own = { ...MCP_CORS_HEADERS, 'Cache-Control': NO_STORE, ...quotaFields };
-    const fast = deps.fastLane === false ? null : fastLaneAnswer(deps, toolSet, read, request);
+    // A call that would show a product's counters asks the enumeration guard; past it, they are withheld.
+    const ctx = toolCall ? await callContext(deps, deps.quota, toolSet, read, request.client) : deps;
+    const fast = deps.fastLane === false ? null : fastLaneAnswer(ctx, toolSet, read, request);
     if (fast !== null) {
       count(fast.isError ? 'tool_error' : 'ok');
       return { ...fast.answer, headers: { ...fast.answer.headers, ...own } };
     }
-    const answer = await sdk.serve(request.webRequest(), read);
+    const answer = await sdk.serve(request.webRequest(), read, ctx);
     if (call && notification) count('notification');
     else if (call) void sdkOutcome(answer.clone()).then(count);
     // The SDK builds the answer: this endpoint's own headers are set on a copy of its headers.

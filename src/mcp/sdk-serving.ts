@@ -12,10 +12,16 @@ import type { ToolSet } from './tool-list.ts';
  * fallback answers with an event stream and refuses the contract's `Accept: application/json`.
  */
 export function createSdkServing(ctx: AnswerContext, listCache: CacheHint, toolSet: ToolSet, views: AppViews | null) {
-  const modern = createMcpHandler(() => createServer(ctx, listCache, toolSet, views), { legacy: 'reject' });
+  // A call's own context (counters withheld by the enumeration guard), by the Request the SDK
+  // hands the factory: the one given to its fetch.
+  const contexts = new WeakMap<Request, AnswerContext>();
+  const modern = createMcpHandler(
+    ({ requestInfo }) => createServer((requestInfo && contexts.get(requestInfo)) ?? ctx, listCache, toolSet, views),
+    { legacy: 'reject' },
+  );
 
-  const legacy = async (request: Request, message: McpMessage): Promise<Response> => {
-    const server = createServer(ctx, listCache, toolSet, views);
+  const legacy = async (request: Request, message: McpMessage, callContext: AnswerContext): Promise<Response> => {
+    const server = createServer(callContext, listCache, toolSet, views);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);
@@ -29,10 +35,13 @@ export function createSdkServing(ctx: AnswerContext, listCache: CacheHint, toolS
   };
 
   return {
-    serve: (request: Request, message: McpMessage): Promise<Response> =>
-      message.era === 'modern'
-        ? modern.fetch(message.allowances.length === 0 ? request : sdkRequest(request, message), { parsedBody: message.body })
-        : legacy(request, message),
+    /** `callContext`: what the tools run with for this request (the endpoint's context unless the call's own). */
+    serve: (request: Request, message: McpMessage, callContext: AnswerContext = ctx): Promise<Response> => {
+      if (message.era !== 'modern') return legacy(request, message, callContext);
+      const sent = message.allowances.length === 0 ? request : sdkRequest(request, message);
+      if (callContext !== ctx) contexts.set(sent, callContext);
+      return modern.fetch(sent, { parsedBody: message.body });
+    },
     close: () => modern.close(),
   };
 }

@@ -22,4 +22,11 @@ describe('the quota documents', () => {
     expect(rateLimitPolicy(loadConfig({}).rateLimits).sharedNetworks).toEqual([]);
     expect(rateLimitSummary(loadConfig({}).rateLimits)).not.toMatch(/shared networks/);
   });
+
+  it('state that one enumeration guard holds every face of the counters', () => {
+    const limits = loadConfig({}).rateLimits;
+    expect(rateLimitSummary(limits)).toMatch(
+      /engagement counters of at most 100 distinct products per 600 s \(product statistics and get_product together\).*get_product answers without the counters/,
+    );
+  });
 });

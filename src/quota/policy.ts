@@ -10,7 +10,11 @@ export const RateLimitPolicySchema = z.object({
   restRequestsPerWindow: z.number().int(),
   mcpToolCallsPerWindow: z.number().int(),
   mcpRequestsPerWindow: z.number().int().describe('Every POST to /mcp, tools/call included'),
-  distinctProductIds: z.object({ limit: z.number().int(), windowSeconds: z.number().int() }).describe('Enumeration guard'),
+  distinctProductIds: z
+    .object({ limit: z.number().int(), windowSeconds: z.number().int() })
+    .describe(
+      'Enumeration guard: the distinct products whose engagement counters one client reads per window, over the REST product statistics and MCP get_product together (past it, the statistics answer 429 and get_product leaves the counters out)',
+    ),
   sharedNetworks: z
     .array(
       z.object({
@@ -67,8 +71,9 @@ export function rateLimitSummary(limits: RateLimits): string {
   if (!limits.enabled) return 'This deployment has public quotas turned off.';
   return (
     `Per client: ${limits.rest} REST requests and ${limits.mcpCalls} MCP tool calls (${limits.mcpRequests} MCP requests in all) ` +
-    `per ${limits.windowSeconds} s, and at most ${limits.distinctIds} distinct product ids per ${limits.distinctWindowSeconds} s; ` +
-    'beyond that, HTTP 429 with Retry-After.' +
+    `per ${limits.windowSeconds} s, and the engagement counters of at most ${limits.distinctIds} distinct products per ` +
+    `${limits.distinctWindowSeconds} s (product statistics and get_product together); beyond that, HTTP 429 with Retry-After, ` +
+    'but get_product answers without the counters.' +
     (limits.networks.length > 0
       ? ` Named shared networks (${limits.networks.map((n) => `${n.name}: ×${n.multiplier}`).join(', ')}) each count as one client with multiplied quotas.`
       : '')

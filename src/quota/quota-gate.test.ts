@@ -26,4 +26,15 @@ describe('whom the gate counts', () => {
     expect((await use('2001:db8:0:7:ffff::9')).allowed).toBe(false);
     expect((await use('2001:db8:0:100::1')).allowed).toBe(true);
   });
+
+  it("keys the counters' guard as REST's product statistics: one client, one set of distinct ids", async () => {
+    const limits = loadConfig({ RATE_LIMIT_DISTINCT_IDS: '2', RATE_LIMIT_SALT: 'a-salt-of-sixteen-chars' }).rateLimits;
+    const gate = createQuotaGate(limits, new MemoryQuotaStore())!;
+    expect((await gate.rest({ address: '198.51.100.9' }, 1)).allowed).toBe(true);
+    expect((await gate.counters({ address: '198.51.100.9' }, 2)).allowed).toBe(true);
+    expect((await gate.counters({ address: '198.51.100.9' }, 3)).allowed).toBe(false);
+    expect((await gate.rest({ address: '198.51.100.9' }, 3)).allowed).toBe(false);
+    expect((await gate.counters({ address: '198.51.100.9' }, 1)).allowed).toBe(true);
+    expect((await gate.counters({ address: '198.51.100.10' }, 3)).allowed).toBe(true);
+  });
 });

@@ -13,6 +13,8 @@ import { createRateLimiter, type QuotaDecision, type RateLimiter } from './rate-
 export interface QuotaGate {
   rest(client: ClientRef, productId: number | null): QuotaDecision | Promise<QuotaDecision>;
   mcp(client: ClientRef, toolCall: boolean): QuotaDecision | Promise<QuotaDecision>;
+  /** A product's engagement counters shown over MCP: the enumeration guard REST's product statistics use. */
+  counters(client: ClientRef, productId: number): QuotaDecision | Promise<QuotaDecision>;
 }
 
 /** The limits of an operator-named network: every quota multiplied. */
@@ -57,9 +59,12 @@ export function createQuotaGate(
   // Synchronous once the salt is known (from the first request on), with no closure per request.
   const rest = (key: string, productId: number | null) => limiterOf(key).rest(key, productId);
   const mcp = (key: string, toolCall: boolean) => limiterOf(key).mcp(key, toolCall);
+  const counters = (key: string, productId: number) => limiterOf(key).counters(key, productId);
   return {
     rest: (client, productId) =>
       salt === null ? keyLater(client).then((key) => rest(key, productId)) : rest(keyNow(client, salt), productId),
     mcp: (client, toolCall) => (salt === null ? keyLater(client).then((key) => mcp(key, toolCall)) : mcp(keyNow(client, salt), toolCall)),
+    counters: (client, productId) =>
+      salt === null ? keyLater(client).then((key) => counters(key, productId)) : counters(keyNow(client, salt), productId),
   };
 }

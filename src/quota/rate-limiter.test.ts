@@ -66,6 +66,21 @@ describe('rate limiter', () => {
     expect((await limiter.rest('e', 2)).allowed).toBe(true);
   });
 
+  it("counts the counters get_product shows against REST's enumeration guard: one set of distinct ids, one limit", async () => {
+    const { limiter } = limiterAt(Date.UTC(2026, 0, 1, 12, 5, 0));
+    expect((await limiter.rest('k', 1)).allowed).toBe(true);
+    for (const id of [2, 3]) expect((await limiter.counters('k', id)).allowed).toBe(true);
+    // Three distinct ids between the two faces: a fourth is refused on either, an id already counted is not.
+    const fourth = await limiter.counters('k', 4);
+    expect(fourth).toMatchObject({ allowed: false, retryAfter: 300, resetAt: Date.UTC(2026, 0, 1, 12, 10, 0) });
+    expect(fields(fourth.headers.RateLimit)).toEqual({ ids: { r: 0, t: 300 } });
+    expect((await limiter.rest('k', 5)).allowed).toBe(false);
+    for (const id of [1, 2, 3]) expect((await limiter.counters('k', id)).allowed).toBe(true);
+    expect((await limiter.rest('k', 3)).allowed).toBe(true);
+    // Another client has its own.
+    expect((await limiter.counters('l', 4)).allowed).toBe(true);
+  });
+
   it('sends RateLimit-Policy and RateLimit as structured-field lists with the quotas, remaining units and reset', async () => {
     const { limiter } = limiterAt(Date.UTC(2026, 0, 1, 12, 0, 50));
     const { headers } = await limiter.rest('f', 7);
@@ -103,7 +118,10 @@ describe('refusals, for the metrics', () => {
     await limiter.mcp('b', false);
     await limiter.mcp('b', false);
     expect(refused).toHaveBeenLastCalledWith('mcp_requests');
-    expect(refused).toHaveBeenCalledTimes(4);
+    // The guard over MCP: counted apart, as get_product withholds counters rather than refusing.
+    expect((await limiter.counters('a', 5)).allowed).toBe(false);
+    expect(refused).toHaveBeenLastCalledWith('mcp_distinct_ids');
+    expect(refused).toHaveBeenCalledTimes(5);
   });
 });
 

@@ -9,6 +9,8 @@ export interface QuotaDecision {
   allowed: boolean;
   /** Seconds to wait (integer, at least 1, never before the exhausted window resets); null when allowed. */
   retryAfter: number | null;
+  /** When the window of the quota that refused ends (ms since the epoch); refusals only. */
+  resetAt?: number;
   headers: QuotaFields;
 }
 
@@ -46,7 +48,8 @@ const CACHED_CLIENTS = 10_000;
 
 /**
  * The public quotas over a quota store: REST requests per client, distinct product ids per client
- * (the enumeration guard), MCP tools/call per client, and all MCP POSTs per client. `client` is
+ * (the enumeration guard: every face that shows a product's engagement counters counts against
+ * it), MCP tools/call per client, and all MCP POSTs per client. `client` is
  * already an opaque key (a salted hash), never an address. Fixed windows, the same on every
  * instance; each window is a new store key that names the limit too, so nothing is ever reset
  * (docs/architecture.md, "Quota stores").
@@ -72,6 +75,9 @@ export function createRateLimiter(
   const ids = quota(1, 'ids', 'rest_distinct_ids', limits.distinctIds, limits.distinctWindowSeconds, true);
   const mcpPosts = quota(2, 'mcp', 'mcp_requests', limits.mcpRequests, limits.windowSeconds);
   const mcpCalls = quota(3, 'mcp-calls', 'mcp_tool_calls', limits.mcpCalls, limits.windowSeconds);
+  // The same guard (its slot, policy and limit, so the same store key) as `ids`, counting its
+  // refusals apart: MCP's get_product leaves the counters out rather than answering 429.
+  const mcpIds = { ...ids, face: 'mcp_distinct_ids' as const };
   const quotaCount = [rest, ids, mcpPosts, mcpCalls].length;
 
   const plan = (...quotas: Quota[]): Plan => ({
@@ -83,6 +89,7 @@ export function createRateLimiter(
     restWithId: plan(rest, ids),
     mcpPost: plan(mcpPosts),
     mcpCall: plan(mcpPosts, mcpCalls),
+    counters: plan(mcpIds),
   };
 
   const clients = new BoundedCache<string, ClientKeys>(CACHED_CLIENTS);
@@ -148,7 +155,12 @@ export function createRateLimiter(
     const next = field === '' ? state : `${field}, ${state}`;
     if (taken.allowed) return next;
     refused(q.face);
-    return { allowed: false, retryAfter: reset, headers: { 'RateLimit-Policy': plan.policy, RateLimit: next } };
+    return {
+      allowed: false,
+      retryAfter: reset,
+      resetAt: (window + 1) * q.length,
+      headers: { 'RateLimit-Policy': plan.policy, RateLimit: next },
+    };
   };
 
   const run = (plan: Plan, client: string, member: number | null) => check(plan, keysOf(client), client, member, now(), 0, '');
@@ -160,6 +172,11 @@ export function createRateLimiter(
     /** One POST to /mcp; `toolCall` when it is a tools/call. */
     mcp: (client: string, toolCall: boolean): QuotaDecision | Promise<QuotaDecision> =>
       run(toolCall ? plans.mcpCall : plans.mcpPost, client, null),
+    /**
+     * A product's engagement counters read over MCP (get_product): a use of the enumeration guard,
+     * the same distinct ids REST's product statistics count, under the same key.
+     */
+    counters: (client: string, productId: number): QuotaDecision | Promise<QuotaDecision> => run(plans.counters, client, productId),
   };
 }
 

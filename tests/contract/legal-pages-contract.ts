@@ -98,6 +98,7 @@ export function describeLegalPagesContract(target: string, send: () => Send) {
       expect(html).toContain('Lei nº 13.709/2018');
       expect(html).toContain(`${duration(facts.quotas.windowSeconds, 'pt-BR')} para os pedidos`);
       expect(html).toContain(`${duration(facts.quotas.distinctProductIds.windowSeconds, 'pt-BR')} para os produtos distintos`);
+      expect(html).toMatch(/cujos contadores\s+foram pedidos à API de estatísticas ou à ferramenta MCP <code>get_product<\/code>/);
       expect(html).toContain(`${duration(facts.quotas.windowSeconds, 'en')} for requests`);
       for (const field of facts.logFields) expect(html, field).toContain(`<code>${field}</code>`);
       expect(html).toContain('não usa cookies');
@@ -119,6 +120,11 @@ export function describeLegalPagesContract(target: string, send: () => Send) {
       expect(html).toContain('HTTP 429');
       expect(html).toContain('<code>Retry-After</code>');
       expect(html).toContain(`${new Intl.NumberFormat('pt-BR').format(facts.quotas.restRequestsPerWindow)} pedidos à API REST`);
+      // One enumeration guard over every face of the counters, and what each face does past it.
+      expect(html).toMatch(/somadas a API de estatísticas e a ferramenta\s+MCP <code>get_product<\/code>/);
+      expect(html).toMatch(/over the statistics API and the MCP tool <code>get_product<\/code> together/);
+      expect(html).toMatch(/<code>get_product<\/code>\s+continua a responder o produto, mas sem os contadores/);
+      expect(html).toMatch(/As páginas de produto,\s+abertas a todos e aos buscadores, não mostram contadores/);
       expect(html).toMatch(/Sem garantia/);
       for (const path of ['/', PATHS.openapiJson, PATHS.openapiYaml, PATHS.mcp, PATHS.manifest, PATHS.llms]) {
         expect(html, path).toContain(`href="${path}"`);

@@ -45,6 +45,8 @@ export function describeProductPagesContract(
     fixture.products[0]!.description = 'Primeira linha </script>\n\nSegunda <i>linha</i> \u2028 fim';
     fixture.merchants[0]!.name = HOSTILE_MERCHANT;
     fixture.stores[0]!.district = 'Pinheiros"><script>alert(3)</script>';
+    // Counters no other figure of the page could spell.
+    fixture.engagement[0] = { productId: 1, views: 98_765, likes: 61_729, dislikes: 30_517 };
     // The offer's facts too (price 299,90).
     Object.assign(fixture.products[0]!, {
       availability: 'out_of_stock',
@@ -145,6 +147,17 @@ export function describeProductPagesContract(
       const [product] = jsonLd(html);
       await checkProductJsonLd(product);
       expect(product).toMatchObject({ gtin13: '7891000315507', offers: { availability: 'https://schema.org/OutOfStock' } });
+    });
+
+    it('prints no engagement counters: pages are crawlable and unquoted, the enumeration guard holds them', async () => {
+      const response = await send(hostileSnapshot)('/produtos/1/fone-jbl-tune-520bt-1');
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      for (const word of ['Visualizações', 'Curtidas', 'Descurtidas', 'interactionStatistic', 'InteractionCounter'])
+        expect(html, word).not.toContain(word);
+      for (const count of [98_765, 61_729, 30_517])
+        for (const written of [String(count), count.toLocaleString('pt-BR'), count.toLocaleString('en')])
+          expect(html, written).not.toContain(written);
     });
 
     it('redirects another slug, or none, to the canonical URL, and validates with an ETag', async () => {

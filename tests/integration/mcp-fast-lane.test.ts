@@ -126,3 +126,31 @@ describe('the MCP fast lane answers as the SDK does', () => {
     }
   });
 });
+
+describe('the MCP fast lane answers as the SDK does with counters withheld (past the enumeration guard)', () => {
+  // Quotas that admit every call and refuse every product's counters: the call's own context
+  // reaches the tool on both lanes, every revision (the SDK's modern handler and its legacy transport).
+  const headers = { 'RateLimit-Policy': '"mcp";q=9;w=60', RateLimit: '"mcp";r=8;t=60' };
+  const quota = {
+    rest: () => ({ allowed: true, retryAfter: null, headers }),
+    mcp: () => ({ allowed: true, retryAfter: null, headers }),
+    counters: () => ({ allowed: false, retryAfter: 300, resetAt: Date.UTC(2026, 0, 1, 12, 10), headers }),
+  };
+  const withFastLane = createMcpEndpoint({ ...deps, quota }, { path: '/mcp', toolSet: CATALOG_TOOLS });
+  const sdkOnly = createMcpEndpoint({ ...deps, quota, fastLane: false }, { path: '/mcp', toolSet: CATALOG_TOOLS });
+
+  it.each(REVISIONS)('%s', async (revision) => {
+    const make = () => request(revision, 3, 'get_product', { productId: 1 });
+    const ours = asResponse(await withFastLane(new WebRequestFacts(make())));
+    const theirs = asResponse(await sdkOnly(new WebRequestFacts(make())));
+    const body = await ours.text();
+    expect(body).toBe(await theirs.text());
+    const { result } = JSON.parse(body);
+    expect(result.structuredContent.product).toMatchObject({
+      id: 1,
+      engagement: null,
+      engagementWithheld: expect.stringContaining('shown again from 2026-01-01T12:10:00Z'),
+    });
+    expect(result.content[1]).toEqual({ type: 'text', text: result.structuredContent.product.engagementWithheld });
+  });
+});

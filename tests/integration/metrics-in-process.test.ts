@@ -177,3 +177,20 @@ describe('quota metrics: refusals by the quota that refused (the app, quotas on)
     );
   });
 });
+
+describe('the enumeration guard over MCP: counters withheld, counted as their own face (the app, quotas on)', () => {
+  const { app, metrics } = appWithSmallQuotas('metrics-guard-');
+  const client = '198.18.7.9';
+
+  it('counts a get_product past the guard as face="mcp_distinct_ids", and its call as ok: the product was answered', async () => {
+    for (const id of [1, 2, 3])
+      expect((await app.fetch(new Request(`http://localhost/api/public/v1/products/${id}/stats`), client)).status).toBe(200);
+    const answer = await app.fetch(call(1, 'get_product', { productId: 4 }, { header: '2025-06-18' }), client);
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).result.structuredContent.product).toMatchObject({ id: 4, engagement: null });
+    expect(await lines(metrics, 'quota_refusals_total')).toEqual(['quota_refusals_total{face="mcp_distinct_ids"} 1']);
+    expect(await lines(metrics, 'mcp_tool_calls_total')).toEqual([
+      'mcp_tool_calls_total{tool="get_product",outcome="ok",mcp_protocol_version="2025-06-18"} 1',
+    ]);
+  });
+});

@@ -23,6 +23,12 @@ export interface ToolSpec<In extends z.ZodObject = z.ZodObject, Out extends z.Zo
   paramsRefusal?: (args: unknown) => string | null;
   /** How many calls a call counts as against the tool-call quota (a batch: its items); 1 when unset. */
   uses?: (args: unknown) => number;
+  /**
+   * The product whose engagement counters a call with these arguments would show (null: none):
+   * the endpoint counts it against the client's enumeration guard, and past the guard runs the
+   * tool with the counters withheld (AnswerContext.countersWithheldUntil).
+   */
+  showsCountersOf?: (args: unknown) => number | null;
   run: (ctx: AnswerContext, args: z.infer<In>) => CallToolResult;
 }
 

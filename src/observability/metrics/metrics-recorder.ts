@@ -6,8 +6,11 @@
  * folder of src/, so every part may report to it.
  */
 
-/** Which quota refused a request (the quota's face of the service). */
-export type QuotaFace = 'rest' | 'rest_distinct_ids' | 'mcp_requests' | 'mcp_tool_calls';
+/**
+ * Which quota refused a request (the quota's face of the service). `mcp_distinct_ids`: the
+ * enumeration guard over MCP, which withholds get_product's counters rather than answering 429.
+ */
+export type QuotaFace = 'rest' | 'rest_distinct_ids' | 'mcp_distinct_ids' | 'mcp_requests' | 'mcp_tool_calls';
 
 /**
  * How an MCP tools/call ended: a result, a result with isError, a JSON-RPC error, or a 429; or

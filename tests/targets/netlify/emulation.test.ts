@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { describeAppViewsContract } from '../../contract/app-views-contract.ts';
+import { describeCountersGuardContract, GUARD_QUOTAS } from '../../contract/counters-guard-contract.ts';
 import { describeDiscoveryContract } from '../../contract/discovery-contract.ts';
 import { describeDocumentsContract } from '../../contract/documents-contract.ts';
 import { describeLegalPagesContract } from '../../contract/legal-pages-contract.ts';
@@ -54,6 +55,11 @@ describeQuotaContract('Netlify Functions (local emulation, quotas in Blobs)', ()
   const headers = new Headers(init.headers);
   headers.set('X-Forwarded-For', client);
   return netlify.send(new Request(`http://localhost${path}`, { ...init, headers }), inject('sampleSnapshot'), SMALL_QUOTAS);
+});
+describeCountersGuardContract('Netlify Functions (local emulation, quotas in Blobs)', () => (client, path, init = {}) => {
+  const headers = new Headers(init.headers);
+  headers.set('X-Forwarded-For', client);
+  return netlify.send(new Request(`http://localhost${path}`, { ...init, headers }), inject('sampleSnapshot'), GUARD_QUOTAS);
 });
 // Every sitemap URL is asked of the bundled Function (tests/targets/netlify/function-bundle.test.ts);
 // the emulator asks a sample of them.

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describeCountersGuardContract, GUARD_QUOTAS } from '../../contract/counters-guard-contract.ts';
 import { describeQuotaContract, QUOTA_TEST_WINDOW_SECONDS, SMALL_QUOTAS } from '../../contract/quota-contract.ts';
 import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
 import { testTempDir } from '../../support/temp-dirs.ts';
@@ -20,6 +21,21 @@ describeQuotaContract('self-hosted server (real HTTP)', () => (client, path, ini
   const headers = new Headers(init.headers);
   headers.set('X-Forwarded-For', client);
   return fetch(server.baseUrl + path, { ...init, headers });
+});
+
+describe('the enumeration guard: self-hosted server (real HTTP)', () => {
+  let guarded: RunningServer;
+  beforeAll(async () => {
+    guarded = await startBuiltServer({ CATALOG_DB: inject('sampleSnapshot'), ...GUARD_QUOTAS, TRUST_PROXY: 'on' });
+  });
+  afterAll(async () => {
+    await guarded?.stop();
+  });
+  describeCountersGuardContract('self-hosted server (real HTTP)', () => (client, path, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('X-Forwarded-For', client);
+    return fetch(guarded.baseUrl + path, { ...init, headers });
+  });
 });
 
 describe('public quotas under concurrency: self-hosted server (real HTTP)', () => {
