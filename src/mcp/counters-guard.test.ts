@@ -5,6 +5,7 @@ import { FallbackQuotaStore } from '../quota/fallback-quota-store.ts';
 import { createQuotaGate, type QuotaGate } from '../quota/quota-gate.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
 import type { QuotaDecision } from '../quota/rate-limiter.ts';
+import { fixedCursorSecret } from '../search/local/cursor-secret.ts';
 import { callContext } from './counters-guard.ts';
 import type { McpMessage } from './read-message.ts';
 import { CATALOG_TOOLS } from './tool-list.ts';
@@ -16,6 +17,7 @@ const ctx: AnswerContext = {
   siteUrl: 'https://example.test',
   productUrl: (id) => `https://example.test/p/${id}`,
   logError: () => {},
+  cursorSecret: fixedCursorSecret('a cursor secret of at least thirty-two characters'),
 };
 const client = { address: '198.51.100.4' };
 const FIELDS = { 'RateLimit-Policy': '"ids";q=3;w=600', RateLimit: '"ids";r=0;t=300' };
@@ -66,7 +68,7 @@ describe('the context of a tools/call under the enumeration guard', () => {
 
   it('counts in the instance memory while the shared store fails, as every quota does: the guard still holds', async () => {
     const down = () => Promise.reject(new Error('store down'));
-    const failing: QuotaStore = { take: down, remember: down, salt: down, ping: down };
+    const failing: QuotaStore = { take: down, remember: down, secret: down, ping: down };
     const store = new FallbackQuotaStore(failing, { timeoutMs: 50, log: () => {} });
     const limits = loadConfig({ RATE_LIMIT_DISTINCT_IDS: '3', RATE_LIMIT_SALT: 'a-salt-of-sixteen-chars' }).rateLimits;
     const quota = createQuotaGate(limits, store)!;

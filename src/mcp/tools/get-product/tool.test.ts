@@ -6,6 +6,7 @@ import type { AnswerContext } from '../../../answers/context.ts';
 import { ProductDetailSchema } from '../../../answers/product-schema.ts';
 import { buildSnapshot } from '../../../catalog-build/build-snapshot.ts';
 import { lazyCatalog } from '../../../catalog-read/catalog-reader.ts';
+import { fixedCursorSecret } from '../../../search/local/cursor-secret.ts';
 import { getProductTool } from './tool.ts';
 
 /*
@@ -24,7 +25,13 @@ beforeAll(async () => {
   });
   expect(built.ok).toBe(true);
   catalog = lazyCatalog(join(dir, 'catalog.sqlite'));
-  ctx = { catalog, siteUrl: 'https://example.test', productUrl: (id, slug) => `https://example.test/p/${id}/${slug}`, logError: () => {} };
+  ctx = {
+    catalog,
+    siteUrl: 'https://example.test',
+    productUrl: (id, slug) => `https://example.test/p/${id}/${slug}`,
+    logError: () => {},
+    cursorSecret: fixedCursorSecret('a cursor secret of at least thirty-two characters'),
+  };
 });
 afterAll(() => catalog?.close());
 
