@@ -2,6 +2,7 @@ import { NetlifyDev } from '@netlify/dev';
 // NetlifyDev's own function runner (a dependency of @netlify/dev, the same module instance).
 import { FunctionsHandler } from '@netlify/functions-dev';
 import { afterAll, beforeAll, vi } from 'vitest';
+import { TEST_CURSOR_SECRET } from './cursor-secret.ts';
 import { keepFunctionsWarm, type Runtime, stopWarmFunctions } from './netlify-warm-functions.ts';
 import { generousQuotas } from './quota-env.ts';
 
@@ -79,7 +80,9 @@ export function useNetlifyDev(): { send: (request: Request, snapshot: string, en
     await netlify?.stop();
   });
   let queue: Promise<unknown> = Promise.resolve();
-  const quotas = generousQuotas();
+  // One environment for every suite that sets none, so they share one warm instance (a new
+  // environment is a cold start): the search contract's cursor secret is in it too.
+  const quotas = { ...generousQuotas(), CURSOR_SECRET: TEST_CURSOR_SECRET };
   return {
     send: (request, snapshot, env = quotas) => {
       const next = queue.then(() => {

@@ -12,7 +12,6 @@ import { describeMissingSnapshotContract, describeStatsContract, type Send } fro
 import { describeUcpContract } from '../../contract/ucp-contract.ts';
 import { TEST_CURSOR_SECRET } from '../../support/cursor-secret.ts';
 import { useNetlifyDev } from '../../support/netlify-target.ts';
-import { generousQuotas } from '../../support/quota-env.ts';
 
 // One file, one NetlifyDev: each emulator rebuilds the functions into the same
 // .netlify/functions-serve folder, so two of them in parallel test files race on it.
@@ -33,11 +32,11 @@ describeUcpContract(
   },
 );
 describeAppViewsContract('Netlify Functions (local emulation)', () => (request) => netlify.send(request, inject('sampleSnapshot')));
-// The search contract signs cursors with the function's secret: given, not the one kept in Blobs.
-const withCursorSecret = { ...generousQuotas(), CURSOR_SECRET: TEST_CURSOR_SECRET };
+// The search contract signs cursors with the function's secret: the emulation's environment gives
+// it (tests/support/netlify-target.ts), not the one kept in Blobs (the quota stores' suite reads that).
 describeSearchContract(
   'Netlify Functions (local emulation)',
-  () => (request) => netlify.send(request, inject('sampleSnapshot'), withCursorSecret),
+  () => (request) => netlify.send(request, inject('sampleSnapshot')),
   TEST_CURSOR_SECRET,
 );
 describeDocumentsContract(

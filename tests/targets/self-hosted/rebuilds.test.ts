@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, existsSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
@@ -11,7 +11,8 @@ import { BASE_ENV, privateSite as privateSiteIn, repo, serve, stop, useSitesDir 
 /*
  * The self-hosted server through rebuilds beside it, run as an operator does (each server on a
  * private copy of the built site): `npm run rebuild` swapping the snapshot and documents under
- * load, a rebuild that fails, and a whole build beside a running server. Apart from
+ * load and a whole build beside a running server (a rebuild that fails or is refused:
+ * operator-faults.test.ts). Apart from
  * operations.test.ts so that the two long files run side by side.
  */
 const sitesDir = useSitesDir('rebuilds-');
@@ -117,26 +118,6 @@ describe('self-hosted operations: rebuilds', () => {
     }
   });
 
-  it('keeps the snapshot and documents in use when a rebuild fails', async () => {
-    const { cwd, snapshot } = privateSite('rebuild-fails', {});
-    const llms = join(cwd, 'dist', 'client', 'llms.txt');
-    const before = execFileSync('sha256sum', [snapshot, llms], { encoding: 'utf8' });
-    const fixture = validFixture();
-    const source = writeExport(fixture, { products: ['{"id": "not a number"}'] }, { dir: join(sitesDir(), 'broken-export') });
-    let status: number | null = 0;
-    try {
-      execFileSync(process.execPath, [join(repo, 'scripts', 'rebuild.ts')], {
-        cwd,
-        env: { PATH: process.env.PATH ?? '', ...BASE_ENV, CATALOG_SOURCE: source, CATALOG_DB: snapshot },
-        stdio: 'pipe',
-      });
-    } catch (error) {
-      status = (error as { status: number }).status;
-    }
-    expect(status).toBe(1);
-    expect(execFileSync('sha256sum', [snapshot, llms], { encoding: 'utf8' })).toBe(before);
-    expect(readdirSync(cwd).filter((name) => name.includes('.next-'))).toEqual([]);
-  });
   it('keeps serving the build it has through a full build beside it (dist emptied, replaced, a new snapshot), and takes up a rebuild only when told', async () => {
     // A whole build (the snapshot's, Astro's, the views', the documents') beside a server under load:
     // the dist/ the server started from is emptied and replaced and the snapshot renamed over, which
