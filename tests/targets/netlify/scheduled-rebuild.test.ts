@@ -27,6 +27,7 @@ const HOOK_ID = 'a1b2c3d4e5f6-not-a-real-hook';
 let generated: string;
 let out: string;
 let results: FunctionResult[];
+let listed: Awaited<ReturnType<typeof listFunctions>>;
 
 /** netlify.toml's [functions] blocks as @netlify/build hands them to the bundler (camelCase keys). */
 async function bundlerConfig() {
@@ -51,13 +52,12 @@ beforeAll(async () => {
   });
   expect(writeScheduledRebuild(plan, generated)).toBe(join(generated, `${SCHEDULED_REBUILD_FUNCTION}.ts`));
   out = mkdtempSync(join(tmpdir(), 'catalog-rebuild-bundle-'));
-  // The build's functions folder first, then the user's, as @netlify/build's functions core step passes them.
-  results = await zipFunctions([generated, 'netlify/functions'], out, {
-    archiveFormat: 'none',
-    basePath: process.cwd(),
-    repositoryRoot: process.cwd(),
-    config: await bundlerConfig(),
-  });
+  const config = await bundlerConfig();
+  // The build's functions folder first, then the user's, as @netlify/build's functions core step
+  // passes them: listed with their in-source config read (the schedules), as the bundler reads it.
+  // Only the scheduled function is bundled: the others' bundles are function-bundle.test.ts's.
+  listed = await listFunctions([generated, 'netlify/functions'], { config, parseISC: true });
+  results = await zipFunctions([generated], out, { archiveFormat: 'none', basePath: process.cwd(), repositoryRoot: process.cwd(), config });
 }, 120_000);
 
 afterAll(() => {
@@ -75,13 +75,14 @@ const filesOf = (dir: string): string[] =>
 
 describe('the scheduled rebuild as Netlify bundles it', () => {
   it('is a scheduled function beside the project’s, with the schedule Netlify read from the literal', () => {
-    expect(results.map((r) => [r.name, r.schedule ?? null]).sort()).toEqual([
+    expect(listed.map((r) => [r.name, r.schedule ?? null]).sort()).toEqual([
       ['other-methods', null],
       ['quota-sweep', '@hourly'],
       ['rate-limited', null],
       [SCHEDULED_REBUILD_FUNCTION, SCHEDULE],
       ['service', null],
     ]);
+    expect(results.map((r) => [r.name, r.schedule])).toEqual([[SCHEDULED_REBUILD_FUNCTION, SCHEDULE]]);
     expect(bundle().runtimeAPIVersion).toBe(2);
     // A scheduled function has no path of its own (@netlify/build refuses one).
     expect(bundle().routes ?? []).toEqual([]);
