@@ -8,7 +8,7 @@ import { searchReaderOf } from '../../src/search/index-read/search-reader.ts';
 import { searchLocalProducts } from '../../src/search/local/local-search.ts';
 import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';
-import { accessoriesNotAsked } from '../../src/search/query/accessories.ts';
+import { asksForAccessory } from '../../src/search/query/accessories.ts';
 import type { SearchWord } from '../../src/search/query/vocabulary.ts';
 import { expandWords } from '../../src/search/query/words.ts';
 import { generatedCatalog, type PlainProduct, type PlainStore, wordsOf } from '../support/generated-catalog.ts';
@@ -49,11 +49,11 @@ const matches = (units: SearchWord[], textWords: Set<string>, prefixUnit: Search
 /**
  * An exact group's match (src/search/query/words.ts, RANKED_COLUMNS): every unit by its exact
  * alternatives (not the words a partial last word only begins, nor a typo's other candidates), and
- * no accessory word the units do not ask for in the title or the category.
+ * no product marked an accessory (its title's or category's first word) unless the units ask for one.
  */
 const matchesExactly = (units: SearchWord[], textWords: Set<string>, product: Product) => {
   const exact = units.every((u) => (u.exact?.alternatives ?? u.alternatives).some((group) => group.every((w) => textWords.has(w))));
-  return exact && !accessoriesNotAsked(units).some((w) => product.titleWords.has(w) || product.categoryWords.has(w));
+  return exact && (asksForAccessory(units) || !product.accessory);
 };
 /** Out-of-stock products (when included) after those in stock, then most viewed, most liked, lowest id. */
 const byPopularity = (a: Product, b: Product) =>

@@ -7,6 +7,7 @@ import { buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
 import { type CatalogReader, openCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { foldKey } from '../../src/lib/text-keys.ts';
 import { fixedCursorSecret } from '../../src/search/local/cursor-secret.ts';
+import { ACCESSORY_WORDS } from '../../src/search/query/accessories.ts';
 import { generateCatalog } from '../../tools/sample-catalog/generate.ts';
 
 /** A published product as the brute-force answers of the search tests read it: its words by ranking group. */
@@ -18,6 +19,8 @@ export interface PlainProduct {
   namingWords: Set<string>;
   titleWords: Set<string>;
   categoryWords: Set<string>;
+  /** Marked as an accessory by the index (its title's or category's first word: src/search/query/accessories.ts). */
+  accessory: boolean;
   categorySlug: string;
   brand: string;
   priceCents: number;
@@ -62,7 +65,7 @@ export async function generatedCatalog(products: number, seed: number, name: str
   const built = await buildSnapshot({ sourceDir: join(dir, 'export'), outFile: join(dir, 'catalog.sqlite') });
   if (!built.ok) throw new Error(`the generated catalog does not build: ${JSON.stringify(built.issues)}`);
   const db = new Database(join(dir, 'catalog.sqlite'), { readonly: true });
-  type Row = Omit<PlainProduct, 'words' | 'namingWords' | 'titleWords' | 'categoryWords' | 'outOfStock'> & {
+  type Row = Omit<PlainProduct, 'words' | 'namingWords' | 'titleWords' | 'categoryWords' | 'accessory' | 'outOfStock'> & {
     title: string;
     description: string;
     category: string;
@@ -84,6 +87,7 @@ export async function generatedCatalog(products: number, seed: number, name: str
       namingWords: wordsOf(`${head} ${category} ${r.brand}`),
       titleWords: wordsOf(head),
       categoryWords: wordsOf(category),
+      accessory: [title, category].some((text) => ACCESSORY_WORDS.includes(foldKey(text.split(' ')[0]!))),
       outOfStock: availability === 'out_of_stock',
     };
   });

@@ -1,4 +1,5 @@
-import { productFacetsSql, TIER_PLACEHOLDER, wordTermsSql } from '../tokens/facet-tokens.ts';
+import { ACCESSORY_FIRST_WORDS_SQL } from '../query/accessories.ts';
+import { ACCESSORY_MARK, productFacetsSql, TIER_PLACEHOLDER, wordTermsSql } from '../tokens/facet-tokens.ts';
 
 /*
  * The search index's part of the snapshot: its tables, the rows they are filled from, and the
@@ -103,15 +104,18 @@ INSERT INTO search_rows (product_id, price_cents, tier)
  */
 function searchDocumentColumns(row: string): string {
   // What a title says the product is for ("Capa para Celular", "Rack para TV") is indexed with
-  // the description: a search for "celular" ranks the phones above their cases. (Accessories
-  // titled without "para", "Suporte de Parede TV LED", rank after the thing at query time:
-  // src/search/query/accessories.ts.)
+  // the description: a search for "celular" ranks the phones above their cases. Accessories
+  // titled without "para" ("Suporte de Parede TV LED"), or in an accessories' category, are
+  // marked (ACCESSORY_MARK) by their first word, to rank after the thing (src/search/query/accessories.ts).
   const forAt = "instr(lower(p.title), ' para ')";
+  const firstWord = (column: string) => `lower(substr(${column}, 1, instr(${column} || ' ', ' ') - 1))`;
+  const words = ACCESSORY_FIRST_WORDS_SQL.map((w) => `'${w}'`).join(', ');
+  const accessory = `CASE WHEN ${firstWord('p.title')} IN (${words}) OR ${firstWord('p.category')} IN (${words}) THEN ' ${ACCESSORY_MARK}' ELSE '' END`;
   return `${row}.ordinal AS ordinal,
          CASE WHEN ${forAt} > 0 THEN substr(p.title, 1, ${forAt} - 1) ELSE p.title END AS title,
          CASE WHEN ${forAt} > 0 THEN substr(p.title, ${forAt} + 1) || ' ' || p.description ELSE p.description END AS description,
          p.category AS category, p.brand AS brand,
-         ${productFacetsSql('p.merchant_id', 'p.category_id', 'p.brand_id')} || ' ' || replace(f.places, '${TIER_PLACEHOLDER}', ${row}.tier) AS facets`;
+         ${productFacetsSql('p.merchant_id', 'p.category_id', 'p.brand_id')} || ' ' || replace(f.places, '${TIER_PLACEHOLDER}', ${row}.tier) || ${accessory} AS facets`;
 }
 
 /** The search index's content (FTS5 reads it by rowid, an ordinal of search_rows). */

@@ -90,7 +90,8 @@ export function searchSimilar(
   // Read nearest first when the shopper wants that order, so that each hit knows its distance.
   const readSort = sort === 'distance' ? 'distance' : 'relevance';
   const read = (searched: SearchWord[], limit: number, share: WalkBudget): [Found, boolean] => {
-    const found = runPlan(reader, { ...requestFor(searched, share), limit }, place, readSort);
+    // Candidates only, ranked below by similarity: the exact groups would read the same products again.
+    const found = runPlan(reader, { ...requestFor(searched, share), limit, exactGroups: false }, place, readSort);
     return [found, found.hits.length < limit && !found.cut];
   };
   const [ofKind, kindWhole] = words.length > 0 ? read(words, CANDIDATES, budget.part(0.5)) : [nothingFound(), true];

@@ -1,11 +1,12 @@
 import type { SearchReader } from '../index-read/search-reader.ts';
-import type { Columns } from '../query/words.ts';
+import { type Columns, isExact } from '../query/words.ts';
 import { tierToken } from '../tokens/facet-tokens.ts';
 import {
   atLeast,
   byPopularity,
   COUNT_CAP,
   countOf,
+  EXACT_GROUP_SHARE,
   exactly,
   expressionOf,
   type Found,
@@ -74,8 +75,12 @@ export function searchPlace(
       for (const hit of hits) if (!seen.has(hit.productId)) pass.push(hit);
     };
     const expression = expressionOf(request, { columns });
+    // An exact group reads within a share of the budget, and a read it is refused cuts nothing:
+    // the group after it holds the same matches (request.ts, EXACT_GROUP_SHARE).
+    const exact = isExact(columns);
+    const budget = exact ? request.budget.part(EXACT_GROUP_SHARE) : request.budget;
     const wholeGroup = (optional: boolean) =>
-      request.budget.take(readCost(request, 0), optional) && shownOf(request, inPlace(expression)(DIRECT_MATCHES + 1));
+      budget.take(readCost(request, 0), optional || exact) && shownOf(request, inPlace(expression)(DIRECT_MATCHES + 1));
     if (few) {
       // A narrower group of few matches is fewer still. Past the budget the matches are all known
       // already: they are ranked by views alone (the wider group collects them).
@@ -96,7 +101,7 @@ export function searchPlace(
         }
         // The tier's list: about its share of the place's products.
         const entries = Math.ceil(tierShare(reader, tier) * place.products);
-        if (!request.budget.take(readCost(request, entries))) break;
+        if (!budget.take(readCost(request, entries), exact)) break;
         const expression = expressionOf(request, { columns, facets: [tierToken(place.token, tier)] });
         collect(readMatches(reader, request, expression, MAX_MATCHES));
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESSORY_WORDS, accessoriesNotAsked } from './accessories.ts';
+import { ACCESSORY_FIRST_WORDS_SQL, asksForAccessory } from './accessories.ts';
 import type { SearchWord } from './vocabulary.ts';
 
 const word = (text: string, alternatives: string[][] = [[text]]): SearchWord => ({
@@ -11,14 +11,16 @@ const word = (text: string, alternatives: string[][] = [[text]]): SearchWord => 
 });
 
 describe('accessory words', () => {
-  it('are all left out when the query asks for none', () => {
-    expect(accessoriesNotAsked([word('tv'), word('50')])).toEqual(ACCESSORY_WORDS);
+  it('are not asked for by a query of the thing itself', () => {
+    expect(asksForAccessory([word('tv'), word('50')])).toBe(false);
   });
 
-  it('keep the ones the query asks for, in any of its forms', () => {
-    const notAsked = accessoriesNotAsked([word('capas', [['capas'], ['capa']]), word('celular')]);
-    expect(notAsked).not.toContain('capa');
-    expect(notAsked).not.toContain('capas');
-    expect(notAsked).toContain('pelicula');
+  it('are asked for by a query naming one, in any of its forms', () => {
+    expect(asksForAccessory([word('capas', [['capas'], ['capa']]), word('celular')])).toBe(true);
+    expect(asksForAccessory([word('pelicula')])).toBe(true);
+  });
+
+  it('are matched in the index build with their accents as SQLite lowers them', () => {
+    expect(ACCESSORY_FIRST_WORDS_SQL).toEqual(expect.arrayContaining(['película', 'películas', 'acessório', 'acessórios', 'capa']));
   });
 });

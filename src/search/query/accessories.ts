@@ -3,12 +3,13 @@ import type { SearchWord } from './vocabulary.ts';
 /*
  * Words that make a title an accessory's ("Capa Anti-Impacto Galaxy A15", "Suporte de TV
  * Articulado", "Película de Vidro iPhone 13"), or a category an accessories' one ("Acessórios
- * para Celular"). The index cuts a title at " para " (search-schema.ts); these are the ones
- * written without it. A search that does not ask for one ranks such titles after the thing
- * itself (words.ts, the exact groups). The index keeps no word positions (detail=column), so a
- * word anywhere in the title counts, not only the first: a "Celular com Capa" kit ranks after
- * the plain phones, still found. Not "filtro": titles of things name it as a part more often
- * ("Aspirador com Filtro HEPA", "Cafeteira com Filtro Permanente") than a filter sold alone.
+ * para Celular"), as their first word. The index cuts a title at " para " (search-schema.ts);
+ * these are the ones written without it. The build marks such a product with one facet token
+ * (ACCESSORY_MARK, search-schema.ts), and a search that asks for no accessory ranks the marked
+ * after the thing itself (words.ts, the exact groups): one short list to leave out, where the
+ * words themselves were 21 lists walked on every read (a price range at a million products went
+ * from 11 to 35 ms). The first word only: "Celular com Capa" is a phone. Not "filtro": titles of
+ * things name it as a part ("Filtro de Barro" aside) more often than a filter sold alone.
  */
 export const ACCESSORY_WORDS: readonly string[] = [
   'capa',
@@ -34,8 +35,19 @@ export const ACCESSORY_WORDS: readonly string[] = [
   'acessorios',
 ];
 
-/** The accessory words none of the query's words may stand for: "capa celular" asks for a case, so only the others are ranked after. */
-export function accessoriesNotAsked(words: readonly SearchWord[]): string[] {
-  const asked = new Set(words.flatMap((w) => w.alternatives.flat()));
-  return ACCESSORY_WORDS.filter((a) => !asked.has(a));
+/** Whether one of the query's words stands for an accessory ("capa celular" asks for a case): then accessories are not ranked after. */
+export function asksForAccessory(words: readonly SearchWord[]): boolean {
+  const accessories = new Set(ACCESSORY_WORDS);
+  return words.some((w) => w.alternatives.some((group) => group.some((alternative) => accessories.has(alternative))));
 }
+
+/**
+ * The first words SQLite's lower() leaves of an accessory's title or category (ASCII letters
+ * lowered, accented ones kept): each folded word, and its accented spelling.
+ */
+export const ACCESSORY_FIRST_WORDS_SQL: readonly string[] = [
+  ...ACCESSORY_WORDS,
+  ...ACCESSORY_WORDS.flatMap((w) =>
+    w.startsWith('pelicula') ? [w.replace('pelicula', 'película')] : w.startsWith('acessorio') ? [w.replace('acessorio', 'acessório')] : [],
+  ),
+];

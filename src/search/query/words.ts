@@ -1,5 +1,5 @@
-import { FACET_TOKEN_SHAPE } from '../tokens/facet-tokens.ts';
-import { accessoriesNotAsked } from './accessories.ts';
+import { ACCESSORY_MARK, FACET_TOKEN_SHAPE } from '../tokens/facet-tokens.ts';
+import { asksForAccessory } from './accessories.ts';
 import { Alternatives } from './alternatives.ts';
 import { firstSoundCorrections, joinedInIndex, splitIntoKnown, typoCorrections } from './corrections.ts';
 import { foldedWords, STOPWORDS } from './query-words.ts';
@@ -206,8 +206,8 @@ function wordsClause(words: SearchWord[], columns: Columns): string {
   const exact = isExact(columns);
   const each = words.map((w) => anyOf(exact && w.exact && w.exact.alternatives.length > 0 ? w.exact.alternatives : w.alternatives));
   const clause = `${RANKED_COLUMNS[columns]} : (${each.join(' AND ')})`;
-  const accessories = exact ? accessoriesNotAsked(words) : [];
-  return accessories.length === 0 ? clause : `(${clause} NOT {title category} : (${accessories.map(quoted).join(' OR ')}))`;
+  // An exact group leaves out the accessories the query does not ask for (accessories.ts).
+  return exact && !asksForAccessory(words) ? `(${clause} NOT facets : ${ACCESSORY_MARK})` : clause;
 }
 
 /** An FTS5 MATCH expression from trusted parts: folded words, and tokens we made ourselves. */

@@ -9,7 +9,8 @@
  * - `b<brandId>`: its brand;
  * - `c<cityId>t<tier>`, `d<districtId>t<tier>`: a city or district where its merchant has a
  *   store, with the product's popularity tier (1: the most viewed; TIER_SHARES);
- * - `c0t<tier>`: the whole catalog, by tier (ids start at 1, so `c0` names no city).
+ * - `c0t<tier>`: the whole catalog, by tier (ids start at 1, so `c0` names no city);
+ * - `k0`: an accessory's title or category (src/search/query/accessories.ts; `k0` names no category).
  *
  * A facet is a letter and digits; the words of the vocabulary (search_words) leave them out.
  */
@@ -22,6 +23,9 @@ export const FACET_TOKEN_SHAPE = new RegExp(`^[${FACET_LETTERS.join('')}][0-9]`)
 
 /** The place token of the whole catalog: every published product is in it. */
 export const WHOLE_CATALOG_PLACE = 'c0';
+
+/** The mark of a product whose title or category is an accessory's: one short list to leave out. */
+export const ACCESSORY_MARK = 'k0';
 
 export const merchantToken = (id: number): string => `m${id}`;
 export const categoryToken = (id: number): string => `k${id}`;
