@@ -1,37 +1,49 @@
-import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { STORED_CODINGS } from '../http/content-coding.ts';
 
 /** Files compressed at once: zlib runs on libuv's threads, so these overlap the rest of the build. */
 const AT_ONCE = 4;
 
+/**
+ * A document this large (a child sitemap: megabytes) gets Brotli at quality 3, not 5: a quarter
+ * of the time for a tenth more bytes (docs/benchmarks.md, "Compressed documents"), which kept a
+ * million products' documents within a fifth of the build.
+ */
+const LARGE_DOCUMENT_BYTES = 1024 * 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
 /** Writes one document's Brotli and gzip forms beside it. */
 async function compressOne(dir: string, path: string): Promise<void> {
   const file = join(dir, path);
-  const size = statSync(file).size;
+  // Whole, in one task on zlib's threads each: as streams of 64 kB chunks, a child sitemap's
+  // forms cost five times the compression itself in hops between the threads.
+  const text = await readFile(file);
   for (const { coding, suffix } of STORED_CODINGS) {
-    const compress =
+    const compressed =
       coding === 'br'
-        ? createBrotliCompress({
+        ? await brotli(text, {
             params: {
-              [constants.BROTLI_PARAM_QUALITY]: 5,
+              [constants.BROTLI_PARAM_QUALITY]: text.length > LARGE_DOCUMENT_BYTES ? 3 : 5,
               [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_SIZE_HINT]: size,
+              [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
             },
           })
-        : createGzip();
-    await pipeline(createReadStream(file), compress, createWriteStream(file + suffix));
+        : await gzipped(text);
+    await writeFile(file + suffix, compressed);
   }
 }
 
 /**
  * Writes each document's Brotli and gzip forms beside it (`gpt.json.br`, `gpt.json.gz`), once, at
  * build time, for the self-hosted server to send to clients that take them (serve-documents.ts):
- * a child sitemap of a million-product catalog is megabytes of text. Brotli at quality 5 and gzip
- * at its default level: nearly the best sizes for text like this, at a speed a build can afford
- * (docs/benchmarks.md, "Compressed documents"). Netlify's CDN compresses by itself: no forms are written there.
+ * a child sitemap of a million-product catalog is megabytes of text. Brotli at quality 5 (3 for
+ * large documents) and gzip at its default level: nearly the best sizes for text like this, at a
+ * speed a build can afford (docs/benchmarks.md, "Compressed documents"). Netlify's CDN compresses by itself: no forms are written there.
  *
  * Documents are compressed as they are given (`add`), AT_ONCE at a time: a child sitemap is
  * compressed on zlib's threads while the next one is written, not after the last.
