@@ -30,7 +30,7 @@ let ctx: AnswerContext;
 let remove: () => void;
 
 beforeAll(async () => {
-  ({ catalog, ctx, products, stores, remove } = await generatedCatalog(PRODUCTS, 11, 'search-orders'));
+  ({ catalog, ctx, products, stores, remove } = await generatedCatalog(PRODUCTS, 11));
 }, 120_000);
 
 afterAll(() => remove?.());

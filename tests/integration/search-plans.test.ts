@@ -149,7 +149,7 @@ function outOfStockMatches(input: SearchInput, units: SearchWord[]): number {
 }
 
 beforeAll(async () => {
-  ({ catalog, ctx, products, stores, remove } = await generatedCatalog(PRODUCTS, 7, 'search-plans'));
+  ({ catalog, ctx, products, stores, remove } = await generatedCatalog(PRODUCTS, 11));
 }, 120_000);
 
 afterAll(() => remove?.());

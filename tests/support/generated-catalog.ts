@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { inject } from 'vitest';
 import type { AnswerContext } from '../../src/answers/context.ts';
 import { buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
 import { type CatalogReader, openCatalog } from '../../src/catalog-read/catalog-reader.ts';
@@ -58,13 +58,35 @@ export const wordsOf = (text: string) =>
       .filter(Boolean),
   );
 
-/** Generates `products` products (seeded), builds their snapshot and opens it. */
-export async function generatedCatalog(products: number, seed: number, name: string): Promise<GeneratedCatalog> {
-  const dir = mkdtempSync(join(tmpdir(), `${name}-`));
+/**
+ * The snapshot of `products` generated products (seeded), built once per run and shared: in the
+ * run's temporary root (temp-root-setup.ts), by the first file to ask; a file asking meanwhile
+ * waits for it (the two search suites of 60,000 products run side by side). Read only.
+ */
+async function sharedSnapshot(products: number, seed: number): Promise<string> {
+  const dir = join(inject('testTempRoot'), `generated-${products}-${seed}`);
+  const snapshot = join(dir, 'catalog.sqlite');
+  const ready = join(dir, 'ready');
+  try {
+    mkdirSync(dir);
+  } catch {
+    for (let waited = 0; !existsSync(ready); waited += 100) {
+      if (waited > 120_000) throw new Error(`the shared generated catalog in ${dir} was not built within 120 s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return snapshot;
+  }
   await generateCatalog({ products, seed, outDir: join(dir, 'export') });
-  const built = await buildSnapshot({ sourceDir: join(dir, 'export'), outFile: join(dir, 'catalog.sqlite') });
+  const built = await buildSnapshot({ sourceDir: join(dir, 'export'), outFile: snapshot });
   if (!built.ok) throw new Error(`the generated catalog does not build: ${JSON.stringify(built.issues)}`);
-  const db = new Database(join(dir, 'catalog.sqlite'), { readonly: true });
+  writeFileSync(ready, '');
+  return snapshot;
+}
+
+/** The snapshot of `products` generated products (seeded, built once per run: sharedSnapshot), opened with its plain rows. */
+export async function generatedCatalog(products: number, seed: number): Promise<GeneratedCatalog> {
+  const snapshot = await sharedSnapshot(products, seed);
+  const db = new Database(snapshot, { readonly: true });
   type Row = Omit<PlainProduct, 'words' | 'namingWords' | 'titleWords' | 'categoryWords' | 'accessory' | 'outOfStock'> & {
     title: string;
     description: string;
@@ -93,7 +115,7 @@ export async function generatedCatalog(products: number, seed: number, name: str
   });
   const stores = db.prepare('SELECT id, merchant_id AS merchantId, city, district, latitude, longitude FROM stores').all() as PlainStore[];
   db.close();
-  const catalog = openCatalog(join(dir, 'catalog.sqlite'));
+  const catalog = openCatalog(snapshot);
   const ctx: AnswerContext = {
     catalog: () => catalog,
     siteUrl: 'https://catalogo.example',
@@ -106,8 +128,7 @@ export async function generatedCatalog(products: number, seed: number, name: str
     ctx,
     products: plain,
     stores,
-    // The reader keeps its file open for the life of the process (as the server does); the
-    // directory can still go (POSIX unlink).
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    // Shared: the run's temporary root goes with it, when the project's tests end.
+    remove: () => catalog.close(),
   };
 }
