@@ -51,6 +51,13 @@ function exportChange(config: Config, fingerprint: string): string | null {
   return issues.count > 0 || fingerprint !== exportFingerprint(files) ? `${source} changed since the snapshot was built` : null;
 }
 
+/** Whether the snapshot and site in use can be served as they are: the snapshot opens, and the site was built with these settings. */
+function servable(config: Config): boolean {
+  if ('problem' in snapshotSource(config.catalogDb) || !existsSync(BUILD_INFO) || !existsSync('dist/server/entry.mjs')) return false;
+  const info = JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { documents?: Record<string, unknown> };
+  return changedDocumentSettings(info.documents, documentSettings(config)).length === 0;
+}
+
 function staleness(config: Config): string | null {
   const snapshot = snapshotSource(config.catalogDb);
   if ('problem' in snapshot) return snapshot.problem;
@@ -81,8 +88,8 @@ try {
     try {
       await build();
     } catch (error) {
-      // A refused catalog leaves the one in use: serve it, rather than serve nothing, when there is one.
-      if (!(error instanceof CatalogRefused) || !existsSync(config.catalogDb) || !existsSync('dist/server/entry.mjs')) throw error;
+      // A refused catalog leaves the one in use: serve it, rather than serve nothing, when it can be.
+      if (!(error instanceof CatalogRefused) || !servable(config)) throw error;
       console.error(`[build] ${error.message}`);
       console.error('[start] serving the catalog and site in use');
     }

@@ -200,6 +200,12 @@ describe('lazyCatalog', () => {
     expect(catalog.refresh(refuse)).toBe('failed');
     expect(catalog()).toBe(reader);
     expect(log).toHaveBeenCalledWith(expect.stringMatching(/^not [0-9a-f]{16}$/));
+    // A catalog not opened yet is opened to be weighed: documents taken up before the first request are checked too.
+    const unopened = lazyCatalog(copyOf(first), { log });
+    expect(unopened.current()).toBeNull();
+    expect(unopened.refresh(() => 'not this one')).toBe('failed');
+    expect(unopened.current()).not.toBeNull();
+    unopened.close();
     // The open snapshot is weighed too, when the file did not change.
     const fresh = lazyCatalog(copyOf(first), { log });
     fresh();

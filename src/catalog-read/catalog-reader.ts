@@ -137,6 +137,15 @@ export function lazyCatalog(file: string, options: { releaseAfterMs?: number; lo
   const catalog = (() => (reader ??= open())) as LazyCatalog;
   catalog.current = () => reader?.meta ?? null;
   catalog.refresh = (accept) => {
+    // Nothing open yet: open what is in place, so that `accept` weighs it (documents taken up
+    // before the first request are checked as well as later ones).
+    if (reader === undefined && accept !== undefined) {
+      try {
+        reader = open();
+      } catch {
+        return 'unchanged';
+      }
+    }
     if (reader === undefined || fileIdentity(file) === opened) {
       const refusal = reader === undefined ? null : (accept?.(reader.meta) ?? null);
       if (refusal !== null) options.log?.(refusal);

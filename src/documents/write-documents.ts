@@ -104,18 +104,26 @@ export async function writePublicDocuments(
   // Compressed while the sitemap is written: each child as soon as the next one begins.
   const compressor = options.precompress ? documentCompressor(dir) : null;
   const early = new Set<string>();
-  const sitemap = await writeSitemap(
-    dir,
-    sources.siteUrl,
-    sitemapEntries(sources, productsLeftOut === null),
-    (urls) => log(`sitemap: ${urls.toLocaleString('en-US')} URLs (${((performance.now() - started) / 1000).toFixed(1)} s)`),
-    compressor === null
-      ? undefined
-      : (path) => {
-          early.add(path);
-          compressor.add(path);
-        },
-  );
+  let sitemap: Awaited<ReturnType<typeof writeSitemap>>;
+  try {
+    sitemap = await writeSitemap(
+      dir,
+      sources.siteUrl,
+      sitemapEntries(sources, productsLeftOut === null),
+      (urls) => log(`sitemap: ${urls.toLocaleString('en-US')} URLs (${((performance.now() - started) / 1000).toFixed(1)} s)`),
+      compressor === null
+        ? undefined
+        : (path) => {
+            early.add(path);
+            compressor.add(path);
+          },
+    );
+  } catch (error) {
+    // Not before the compressions in flight are done: the caller removes the folder they write in.
+    await compressor?.done().catch(() => {});
+    throw error;
+  }
+
   if (sitemap.skipped > 0) log(`sitemap: ${sitemap.skipped} URLs longer than 2048 characters left out`);
   files.push(STATIC_DOCUMENTS.sitemap.path);
   log(`sitemap: ${sitemap.urls.toLocaleString('en-US')} URLs${sitemap.children ? ` in ${sitemap.children} child sitemaps` : ''}`);

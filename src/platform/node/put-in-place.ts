@@ -76,6 +76,8 @@ export function putInPlace(staged: Staged, fs: PlacementFs = NODE_FS): Placement
   const { documents, clientDir, snapshot, catalogDb, tag } = staged;
   const backup = join(dirname(clientDir), `.documents-${tag}-replaced`);
   const signal = takeUpSignal(catalogDb);
+  // Kept when a rollback could not finish: the old documents not moved back are only there.
+  let keepBackup = false;
   try {
     const written = filesUnder(documents);
     const kept = new Set(written.filter((file) => file.startsWith(`${SITEMAP_CHILD_DIR}/`)));
@@ -112,8 +114,9 @@ export function putInPlace(staged: Staged, fs: PlacementFs = NODE_FS): Placement
       if (unrestored === null) {
         throw new PlacementFailed(`${step} (${reason(error)}); the documents were moved back: nothing was changed`, true);
       }
+      keepBackup = true;
       throw new PlacementFailed(
-        `${step} (${reason(error)}), and ${unrestored}: the documents under ${clientDir} are partly the new catalog's while the snapshot is the old one (a running server refuses to take them up); run the rebuild again`,
+        `${step} (${reason(error)}), and ${unrestored}: the documents under ${clientDir} are partly the new catalog's while the snapshot is the old one (a running server refuses to take them up); the old ones are kept in ${backup}; run the rebuild again`,
         false,
       );
     }
@@ -125,7 +128,7 @@ export function putInPlace(staged: Staged, fs: PlacementFs = NODE_FS): Placement
     }
     return { documents: written.length, unsignalled: null };
   } finally {
-    for (const path of [backup, documents, snapshot, `${signal}.${tag}`]) {
+    for (const path of [...(keepBackup ? [] : [backup]), documents, snapshot, `${signal}.${tag}`]) {
       try {
         NODE_FS.remove(path);
       } catch {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serveOwnBuild } from './served-build.ts';
 
@@ -45,7 +45,7 @@ describe("a server's own copy of the build", () => {
     const discarded = served.stage('client');
     expect(readFileSync(join(discarded.dir, 'index.html'), 'utf8')).toBe('portal v2');
     discarded.discard();
-    expect(existsSync(discarded.dir)).toBe(false);
+    expect(existsSync(dirname(discarded.dir))).toBe(false);
     expect(served.dir('client')).toBe(client);
     const relinked = served.stage('client').commit();
     expect(served.dir('client')).toBe(relinked);

@@ -55,8 +55,9 @@ export function serveOwnBuild(distDir: string): ServedBuild {
   return {
     dir: (part) => dirs[part],
     stage: (part) => {
-      const next = join(folder(), part);
-      const discard = () => rmSync(next, { recursive: true, force: true });
+      const staged = folder();
+      const next = join(staged, part);
+      const discard = () => rmSync(staged, { recursive: true, force: true });
       try {
         linkTree(join(distDir, part), next);
       } catch (error) {

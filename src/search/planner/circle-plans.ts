@@ -1,11 +1,12 @@
 import type { SearchReader } from '../index-read/search-reader.ts';
-import type { Columns } from '../query/words.ts';
+import { type Columns, isExact } from '../query/words.ts';
 import { merchantToken } from '../tokens/facet-tokens.ts';
 import { type Circle, type NearestStores, nearestStoresOf, ringRectangles, storeCounts } from './circle.ts';
 import { boundingBox, distanceKm } from './geo.ts';
 import {
   atLeast,
   byDistance,
+  EXACT_GROUP_SHARE,
   exactly,
   expressionOf,
   type Found,
@@ -167,14 +168,19 @@ export function searchNearByGroups(
   let lastColumns: Columns | null = null;
   for (const columns of groups) {
     if (matchBound(request, columns) === 0) continue;
-    lastColumns = columns;
-    last = searchNear(reader, { ...request, columns }, circle);
-    for (const hit of last.hits) {
+    // An exact group reads within its share of the budget (EXACT_GROUP_SHARE): cut short, what it
+    // found stays ranked first and the next group goes on.
+    const exact = isExact(columns);
+    const read = searchNear(reader, { ...request, columns, ...(exact ? { budget: request.budget.part(EXACT_GROUP_SHARE) } : {}) }, circle);
+    for (const hit of read.hits) {
       if (hits.length < request.limit && !seen.has(hit.productId)) {
         hits.push(hit);
         seen.add(hit.productId);
       }
     }
+    if (exact && read.cut && hits.length < request.limit) continue;
+    lastColumns = columns;
+    last = read;
     if (hits.length >= request.limit || last.cut) break;
   }
   // A page filled before the widest group: more products match than the narrower group's count.

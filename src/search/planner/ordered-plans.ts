@@ -1,4 +1,5 @@
 import type { SearchReader } from '../index-read/search-reader.ts';
+import { isExact } from '../query/words.ts';
 import { tierToken, WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
 import { type Circle, merchantsInCircle, type NearestStores } from './circle.ts';
 import { searchNear } from './circle-plans.ts';
@@ -7,6 +8,7 @@ import { byPrice } from './price-order.ts';
 import {
   atLeast,
   byPopularity,
+  EXACT_GROUP_SHARE,
   exactly,
   expressionOf,
   type Found,
@@ -40,7 +42,10 @@ export function searchOrdered(reader: SearchReader, request: SearchRequest, scop
   let inCircle: NearestStores | null = null;
   for (const columns of groupsOf(request)) {
     if (matchBound(request, columns) === 0) continue;
-    const group = { ...request, columns };
+    // An exact group reads within its share of the budget (EXACT_GROUP_SHARE); cut short, its
+    // order is not known to be whole, and the next group holds the same matches.
+    const exact = isExact(columns);
+    const group = { ...request, columns, ...(exact ? { budget: request.budget.part(EXACT_GROUP_SHARE) } : {}) };
     let found: Found;
     if (order === 'distance') {
       // A named place measures from its centre (runPlan gives its circle).
@@ -52,6 +57,7 @@ export function searchOrdered(reader: SearchReader, request: SearchRequest, scop
       const where = scope.kind === 'place' ? { place: scope.place } : { merchants: inCircle! };
       found = order === 'popularity' ? byTiers(reader, group, inCircle!) : byPrice(reader, group, where, order);
     }
+    if (exact && found.cut) continue;
     if (found.hits.length > 0 || found.cut) return found;
   }
   return nothingFound();
