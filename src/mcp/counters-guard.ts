@@ -1,6 +1,7 @@
 import type { AnswerContext } from '../answers/context.ts';
 import type { ClientRef } from '../http/answer.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
+import type { QuotaDecision } from '../quota/rate-limiter.ts';
 import type { McpMessage } from './read-message.ts';
 import type { ToolSet } from './tool-list.ts';
 
@@ -12,18 +13,24 @@ import type { ToolSet } from './tool-list.ts';
  * A failing store is counted in the instance's memory meanwhile (FallbackQuotaStore), as for
  * every quota. Quotas off (null gate): the endpoint's own context, counters shown.
  */
-export async function callContext(
+export function callContext(
   ctx: AnswerContext,
   quota: QuotaGate | null,
   toolSet: ToolSet,
   message: McpMessage,
   client: ClientRef,
-): Promise<AnswerContext> {
+): AnswerContext | Promise<AnswerContext> {
+  // A call that shows no counters (most) costs no await.
   if (quota === null || message.method !== 'tools/call') return ctx;
   const params = message.body.params as { name?: unknown; arguments?: unknown } | undefined;
   const productId = toolSet.byName.get(String(params?.name))?.showsCountersOf?.(params?.arguments) ?? null;
   if (productId === null) return ctx;
-  const decision = await quota.counters(client, productId);
+  const decision = quota.counters(client, productId);
+  return decision instanceof Promise ? decision.then((d) => contextAfter(ctx, d)) : contextAfter(ctx, decision);
+}
+
+/** The call's context once the guard decided: itself, or with the counters withheld until its window ends. */
+function contextAfter(ctx: AnswerContext, decision: QuotaDecision): AnswerContext {
   if (decision.allowed) return ctx;
   const until = decision.resetAt ?? Date.now() + (decision.retryAfter ?? 1) * 1000;
   return { ...ctx, countersWithheldUntil: new Date(until).toISOString().replace(/\.\d{3}Z$/, 'Z') };

@@ -111,7 +111,8 @@ export function createMcpEndpoint(deps: McpDeps, spec: McpEndpointSpec): (reques
     // This endpoint's own headers, on the fast lane's answer and on the SDK's alike.
     const own = { ...MCP_CORS_HEADERS, 'Cache-Control': NO_STORE, ...quotaFields };
     // A call that would show a product's counters asks the enumeration guard; past it, they are withheld.
-    const ctx = toolCall ? await callContext(deps, deps.quota, toolSet, read, request.client) : deps;
+    const guarded = toolCall ? callContext(deps, deps.quota, toolSet, read, request.client) : deps;
+    const ctx = guarded instanceof Promise ? await guarded : guarded;
     const fast = deps.fastLane === false ? null : fastLaneAnswer(ctx, toolSet, read, request);
     if (fast !== null) {
       count(fast.isError ? 'tool_error' : 'ok');

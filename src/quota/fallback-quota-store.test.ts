@@ -58,17 +58,18 @@ describe('quota store fallback', () => {
   });
 });
 
+/** A store that counts in memory and answers its secrets as `secret` says (a store that is down, then up). */
+function storeWhoseSecrets(secret: QuotaStore['secret']): QuotaStore {
+  const counts = new MemoryQuotaStore();
+  return { take: (...args) => counts.take(...args), remember: (...args) => counts.remember(...args), secret, ping: async () => {} };
+}
+const unreachable = () => Promise.reject(new Error('connection refused'));
+
 describe('the salt while the shared store is unreachable', () => {
   it("keys with this instance's own salt meanwhile, asks again after 5 s, then keeps the shared one", async () => {
     let clock = 0;
     let reachable = false;
-    const shared = new MemoryQuotaStore();
-    const primary: QuotaStore = {
-      take: (...args) => shared.take(...args),
-      remember: (...args) => shared.remember(...args),
-      secret: () => (reachable ? Promise.resolve('the-shared-salt') : Promise.reject(new Error('connection refused'))),
-      ping: async () => {},
-    };
+    const primary = storeWhoseSecrets(() => (reachable ? Promise.resolve('the-shared-salt') : unreachable()));
     const saltReads = vi.spyOn(primary, 'secret');
     const store = new FallbackQuotaStore(primary, { timeoutMs: 50, log: () => {}, now: () => clock });
     const gate = createQuotaGate(loadConfig({}).rateLimits, store, () => clock)!;
@@ -97,12 +98,7 @@ describe('the cursor secret while the shared store is unreachable', () => {
     let clock = 0;
     let reachable = false;
     const shared = new MemoryQuotaStore();
-    const primary: QuotaStore = {
-      take: (...args) => shared.take(...args),
-      remember: (...args) => shared.remember(...args),
-      secret: (name) => (reachable ? shared.secret(name) : Promise.reject(new Error('connection refused'))),
-      ping: async () => {},
-    };
+    const primary = storeWhoseSecrets((name) => (reachable ? shared.secret(name) : unreachable()));
     const reads = vi.spyOn(primary, 'secret');
     const store = new FallbackQuotaStore(primary, { timeoutMs: 50, log: () => {}, now: () => clock });
     const own = await store.sharedSecret('cursor_secret');

@@ -60,11 +60,11 @@ export function createQuotaGate(
   const rest = (key: string, productId: number | null) => limiterOf(key).rest(key, productId);
   const mcp = (key: string, toolCall: boolean) => limiterOf(key).mcp(key, toolCall);
   const counters = (key: string, productId: number) => limiterOf(key).counters(key, productId);
+  const keyed = <A>(client: ClientRef, use: (key: string, arg: A) => QuotaDecision | Promise<QuotaDecision>, arg: A) =>
+    salt === null ? keyLater(client).then((key) => use(key, arg)) : use(keyNow(client, salt), arg);
   return {
-    rest: (client, productId) =>
-      salt === null ? keyLater(client).then((key) => rest(key, productId)) : rest(keyNow(client, salt), productId),
-    mcp: (client, toolCall) => (salt === null ? keyLater(client).then((key) => mcp(key, toolCall)) : mcp(keyNow(client, salt), toolCall)),
-    counters: (client, productId) =>
-      salt === null ? keyLater(client).then((key) => counters(key, productId)) : counters(keyNow(client, salt), productId),
+    rest: (client, productId) => keyed(client, rest, productId),
+    mcp: (client, toolCall) => keyed(client, mcp, toolCall),
+    counters: (client, productId) => keyed(client, counters, productId),
   };
 }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ProductDetailSchema } from '../../src/answers/product-schema.ts';
 import { readSampleExport } from '../support/sample-export.ts';
-import { connectSdkClient, type Fetch, type SdkClientKind } from './mcp-contract.ts';
-import { awayFromWindowEnd, type ClientSend, QUOTA_TEST_WINDOW_SECONDS, SMALL_QUOTAS } from './quota-contract.ts';
+import { connectSdkClient, type SdkClientKind } from './mcp-contract.ts';
+import { awayFromWindowEnd, type ClientSend, fetchAs, QUOTA_TEST_WINDOW_SECONDS, SMALL_QUOTAS } from './quota-contract.ts';
 
 /**
  * The quotas the guard's suite runs with: 3 distinct products per window (SMALL_QUOTAS'), the
@@ -32,13 +32,7 @@ export function describeCountersGuardContract(target: string, send: () => Client
     // Clients of their own for each run (a target's store may outlive a run): in 100.64.0.0/10.
     const base = Math.floor(Math.random() * 16_000) * 256;
     const client = (n: number) => `100.${64 + (base >> 16)}.${(base >> 8) & 255}.${n}`;
-    const viaClient =
-      (address: string): Fetch =>
-      async (request) => {
-        const url = new URL(request.url);
-        const body = request.method === 'POST' ? await request.text() : undefined;
-        return send()(address, url.pathname + url.search, { method: request.method, headers: request.headers, body });
-      };
+    const viaClient = (address: string) => fetchAs(send(), address);
     const detailOf = (result: Record<string, unknown>) => ProductDetailSchema.parse(result.structuredContent).product;
     const texts = (result: Record<string, unknown>) => (result.content as { type: string; text: string }[]).map((c) => c.text);
 

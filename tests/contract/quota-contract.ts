@@ -30,6 +30,15 @@ export async function awayFromWindowEnd(seconds: number, windowSeconds = QUOTA_T
 /** A target that tells clients apart by X-Forwarded-For (a trusted proxy self-hosted, the platform on Netlify). */
 export type ClientSend = (client: string, path: string, init?: RequestInit) => Promise<Response>;
 
+/** A Fetch (what the SDK client calls) that sends every request as `address` through a ClientSend. */
+export const fetchAs =
+  (send: ClientSend, address: string): Fetch =>
+  async (request) => {
+    const url = new URL(request.url);
+    const body = request.method === 'POST' ? await request.text() : undefined;
+    return send(address, url.pathname + url.search, { method: request.method, headers: request.headers, body });
+  };
+
 function fields(header: string | null) {
   expect(header).not.toBeNull();
   return Object.fromEntries(parseList(header!).map(([name, params]) => [String(name), Object.fromEntries(params)]));
@@ -94,14 +103,7 @@ export function describeQuotaContract(target: string, send: () => ClientSend) {
     });
 
     it('answers MCP past its quota with HTTP 429 and a JSON-RPC error carrying the request id; the SDK client sees the 429', async () => {
-      const viaClient =
-        (address: string): Fetch =>
-        async (request) => {
-          const url = new URL(request.url);
-          const body = request.method === 'POST' ? await request.text() : undefined;
-          return send()(address, url.pathname + url.search, { method: request.method, headers: request.headers, body });
-        };
-      const sdk = await connectSdkClient(viaClient(client(3)));
+      const sdk = await connectSdkClient(fetchAs(send(), client(3)));
       // initialize and its notification were POSTs 1 and 2; two tool calls fill the tool-call quota.
       await sdk.callTool({ name: 'catalog_overview', arguments: {} });
       await sdk.callTool({ name: 'catalog_overview', arguments: {} });

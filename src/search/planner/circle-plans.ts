@@ -1,15 +1,15 @@
 import type { SearchReader } from '../index-read/search-reader.ts';
-import { type Columns, isExact } from '../query/words.ts';
+import type { Columns } from '../query/words.ts';
 import { merchantToken } from '../tokens/facet-tokens.ts';
 import { type Circle, type NearestStores, nearestStoresOf, ringRectangles, storeCounts } from './circle.ts';
 import { boundingBox, distanceKm } from './geo.ts';
 import {
   atLeast,
   byDistance,
-  EXACT_GROUP_SHARE,
   exactly,
   expressionOf,
   type Found,
+  groupRequest,
   groupsOf,
   type Hit,
   matchBound,
@@ -168,10 +168,10 @@ export function searchNearByGroups(
   let lastColumns: Columns | null = null;
   for (const columns of groups) {
     if (matchBound(request, columns) === 0) continue;
-    // An exact group reads within its share of the budget (EXACT_GROUP_SHARE): cut short, what it
-    // found stays ranked first and the next group goes on.
-    const exact = isExact(columns);
-    const read = searchNear(reader, { ...request, columns, ...(exact ? { budget: request.budget.part(EXACT_GROUP_SHARE) } : {}) }, circle);
+    // An exact group cut short (its share of the budget spent): what it found stays ranked first
+    // and the next group goes on.
+    const { group, exact } = groupRequest(request, columns);
+    const read = searchNear(reader, group, circle);
     for (const hit of read.hits) {
       if (hits.length < request.limit && !seen.has(hit.productId)) {
         hits.push(hit);

@@ -1,5 +1,4 @@
 import type { SearchReader } from '../index-read/search-reader.ts';
-import { isExact } from '../query/words.ts';
 import { tierToken, WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
 import { type Circle, merchantsInCircle, type NearestStores } from './circle.ts';
 import { searchNear } from './circle-plans.ts';
@@ -8,10 +7,10 @@ import { byPrice } from './price-order.ts';
 import {
   atLeast,
   byPopularity,
-  EXACT_GROUP_SHARE,
   exactly,
   expressionOf,
   type Found,
+  groupRequest,
   groupsOf,
   type Hit,
   matchBound,
@@ -42,10 +41,9 @@ export function searchOrdered(reader: SearchReader, request: SearchRequest, scop
   let inCircle: NearestStores | null = null;
   for (const columns of groupsOf(request)) {
     if (matchBound(request, columns) === 0) continue;
-    // An exact group reads within its share of the budget (EXACT_GROUP_SHARE); cut short, its
-    // order is not known to be whole, and the next group holds the same matches.
-    const exact = isExact(columns);
-    const group = { ...request, columns, ...(exact ? { budget: request.budget.part(EXACT_GROUP_SHARE) } : {}) };
+    // An exact group cut short (its share of the budget spent) is not known to be in order
+    // whole: the next group holds the same matches.
+    const { group, exact } = groupRequest(request, columns);
     let found: Found;
     if (order === 'distance') {
       // A named place measures from its centre (runPlan gives its circle).

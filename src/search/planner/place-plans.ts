@@ -1,15 +1,15 @@
 import type { SearchReader } from '../index-read/search-reader.ts';
-import { type Columns, isExact } from '../query/words.ts';
+import type { Columns } from '../query/words.ts';
 import { tierToken } from '../tokens/facet-tokens.ts';
 import {
   atLeast,
   byPopularity,
   COUNT_CAP,
   countOf,
-  EXACT_GROUP_SHARE,
   exactly,
   expressionOf,
   type Found,
+  groupRequest,
   groupsOf,
   type Hit,
   matchBound,
@@ -75,10 +75,10 @@ export function searchPlace(
       for (const hit of hits) if (!seen.has(hit.productId)) pass.push(hit);
     };
     const expression = expressionOf(request, { columns });
-    // An exact group reads within a share of the budget, and a read it is refused cuts nothing:
-    // the group after it holds the same matches (request.ts, EXACT_GROUP_SHARE).
-    const exact = isExact(columns);
-    const budget = exact ? request.budget.part(EXACT_GROUP_SHARE) : request.budget;
+    // An exact group reads within its share of the budget, and a read it is refused cuts nothing:
+    // the group after it holds the same matches (request.ts, groupRequest).
+    const { group, exact } = groupRequest(request, columns);
+    const { budget } = group;
     const wholeGroup = (optional: boolean) =>
       budget.take(readCost(request, 0), optional || exact) && shownOf(request, inPlace(expression)(DIRECT_MATCHES + 1));
     if (few) {

@@ -88,12 +88,22 @@ export interface SearchRequest {
 export const RANKING_GROUPS = ['titleExact', 'title', 'namingExact', 'naming', 'any'] as const;
 
 /**
- * The share of what is left of the budget an exact group may spend (place-plans.ts, circle-plans.ts,
- * ordered-plans.ts). An exact group is the next group's matches, fewer: reading it whole where it
- * has few matches in the place (every tier, or the whole catalog) left the next group too little
- * budget at a million products ("rapido" from R$ 1,000 to 3,000 found nothing, in 35 ms).
+ * The share of what is left of the budget an exact group may spend. An exact group is the next
+ * group's matches, fewer: reading it whole where it has few matches in the place (every tier, or
+ * the whole catalog) left the next group too little budget at a million products ("rapido" from
+ * R$ 1,000 to 3,000 found nothing, in 35 ms).
  */
-export const EXACT_GROUP_SHARE = 0.25;
+const EXACT_GROUP_SHARE = 0.25;
+
+/**
+ * The request of one ranking group, as every plan reads it (place-plans.ts, circle-plans.ts,
+ * ordered-plans.ts): an exact group within its share of the budget (its refusals cut the share,
+ * not the search: `exact`, and the next group holds the same matches), the others on the whole.
+ */
+export function groupRequest(request: SearchRequest, columns: Columns): { group: SearchRequest; exact: boolean } {
+  const exact = isExact(columns);
+  return { group: { ...request, columns, ...(exact ? { budget: request.budget.part(EXACT_GROUP_SHARE) } : {}) }, exact };
+}
 
 /** The groups a search reads: with no words, every product matches alike; no naming groups when they would match what the title groups do. */
 export const groupsOf = (request: SearchRequest): readonly Columns[] =>
