@@ -13,7 +13,9 @@ import { defineConfig } from 'vitest/config';
  * - targets: the built self-hosted server over real HTTP, the Netlify Function under emulation
  *   and as a bundle, the official MCP tools; needs the site build too.
  * - browser: the built site in the system's Chromium (playwright-core, no downloaded browser):
- *   screenshots, axe-core, pages without JavaScript; the same setup as targets.
+ *   screenshots, axe-core, pages without JavaScript; the same setup as targets. No maxWorkers of
+ *   its own: vitest runs a project of one worker as a group apart, after every other file, and
+ *   its two files then ran alone on one core at the end of the run.
  */
 export default defineConfig({
   test: {
@@ -21,8 +23,10 @@ export default defineConfig({
     // Request lines only where a test reads them (it sets LOG_LEVEL=info itself).
     env: { LOG_LEVEL: 'warn' },
     hookTimeout: 120_000,
-    // Target suites start servers and NetlifyDev; two cores, so keep the parallelism modest.
-    maxWorkers: 2,
+    // Three files at a time on these two cores: the target and browser files spend part of their
+    // time waiting (servers starting, timeouts, a browser), and two workers left a core idle for
+    // a fifth of the run. Measured in docs/benchmarks.md ("The test suite's time").
+    maxWorkers: 3,
     projects: [
       // Unit tests live beside their sources; the structure checks in tests/structure/.
       {
@@ -59,8 +63,6 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/support/temp-root-setup.ts', 'tests/support/snapshot-setup.ts', 'tests/support/site-setup.ts'],
-          // One Chromium per test file, each a few processes: one file at a time.
-          maxWorkers: 1,
         },
       },
     ],

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import axe from 'axe-core';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Frame, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { describeWithProgram, findOnPath, isExecutableFile } from './system-program.ts';
 
 /*
@@ -35,17 +35,54 @@ export function launchChromium(executablePath: string): Promise<Browser> {
   });
 }
 
-/** A describe block that gets a launched Chromium (one per block, closed after it): see describeWithProgram. */
+/**
+ * One Chromium in the run at a time: the browser files run beside the others (vitest.config.ts),
+ * but two of them side by side once lost photos to the load. The turn is a file created
+ * exclusively in the run's shared root; a file waiting for it waits beside the others' work.
+ */
+async function chromiumTurn(): Promise<() => void> {
+  const lock = join(inject('runSharedRoot'), 'chromium.lock');
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      return () => rmSync(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A describe block that gets a launched Chromium (one per block, closed after it; one in the run at a time): see describeWithProgram. */
 export function describeBrowser(name: string, fn: (browser: () => Browser) => void) {
   const path = process.env.CHROMIUM_PATH;
+  const turns = new WeakMap<Browser, () => void>();
   describeWithProgram(
     name,
     {
       executable: findChromium(),
       missing: `${CHROMIUM_MISSING}${path ? ` (CHROMIUM_PATH=${path})` : ''}`,
       ciTest: 'finds Chromium (CI installs it)',
-      start: launchChromium,
-      stop: (browser) => browser.close(),
+      start: async (executable) => {
+        const release = await chromiumTurn();
+        try {
+          const browser = await launchChromium(executable);
+          turns.set(browser, release);
+          return browser;
+        } catch (error) {
+          release();
+          throw error;
+        }
+      },
+      stop: async (browser) => {
+        try {
+          await browser.close();
+        } finally {
+          turns.get(browser)?.();
+        }
+      },
+      // The other browser file's whole run, at most, then a launch.
+      startTimeout: 300_000,
     },
     fn,
   );

@@ -59,12 +59,13 @@ export const wordsOf = (text: string) =>
   );
 
 /**
- * The snapshot of `products` generated products (seeded), built once per run and shared: in the
- * run's temporary root (temp-root-setup.ts), by the first file to ask; a file asking meanwhile
- * waits for it (the two search suites of 60,000 products run side by side). Read only.
+ * The snapshot of `products` generated products (seeded), built once per run and shared by the
+ * files of every project: in the run's shared root (temp-root-setup.ts), by the first file to ask;
+ * a file asking meanwhile waits for it (the search suites of 60,000 products run side by side).
+ * Read only.
  */
-async function sharedSnapshot(products: number, seed: number): Promise<string> {
-  const dir = join(inject('testTempRoot'), `generated-${products}-${seed}`);
+export async function sharedGeneratedSnapshot(products: number, seed: number): Promise<string> {
+  const dir = join(inject('runSharedRoot'), `generated-${products}-${seed}`);
   const snapshot = join(dir, 'catalog.sqlite');
   const ready = join(dir, 'ready');
   try {
@@ -85,7 +86,7 @@ async function sharedSnapshot(products: number, seed: number): Promise<string> {
 
 /** The snapshot of `products` generated products (seeded, built once per run: sharedSnapshot), opened with its plain rows. */
 export async function generatedCatalog(products: number, seed: number): Promise<GeneratedCatalog> {
-  const snapshot = await sharedSnapshot(products, seed);
+  const snapshot = await sharedGeneratedSnapshot(products, seed);
   const db = new Database(snapshot, { readonly: true });
   type Row = Omit<PlainProduct, 'words' | 'namingWords' | 'titleWords' | 'categoryWords' | 'accessory' | 'outOfStock'> & {
     title: string;
@@ -128,7 +129,7 @@ export async function generatedCatalog(products: number, seed: number): Promise<
     ctx,
     products: plain,
     stores,
-    // Shared: the run's temporary root goes with it, when the project's tests end.
+    // Shared: the run's shared root goes with it, when the run ends.
     remove: () => catalog.close(),
   };
 }

@@ -42,6 +42,8 @@ export interface SystemProgram<T> {
   ciTest: string;
   start(executable: string): Promise<T>;
   stop(running: T): Promise<void>;
+  /** How long the start may take, when it can wait for its turn (the hook's timeout otherwise). */
+  startTimeout?: number;
 }
 
 /**
@@ -71,7 +73,7 @@ export function describeWithProgram<T>(name: string, program: SystemProgram<T>, 
     let running: T | undefined;
     beforeAll(async () => {
       running = await program.start(executable);
-    });
+    }, program.startTimeout);
     afterAll(async () => {
       if (running !== undefined) await program.stop(running);
     });

@@ -17,6 +17,11 @@ import { BASE_ENV, privateSite as privateSiteIn, repo, serve, stop, useSitesDir 
  */
 const sitesDir = useSitesDir('rebuilds-');
 const privateSite = (name: string, env: Record<string, string>) => privateSiteIn(sitesDir(), name, env);
+/**
+ * Each load worker's rest between requests: several requests are in flight at any moment, but the
+ * load no longer takes both cores from the build it runs beside (and from the suite's other files).
+ */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('self-hosted operations: rebuilds', () => {
   it('swaps in the snapshot and documents of `npm run rebuild` from a remote export under load: no failed request, then the new catalog on every face, the old file released', async () => {
@@ -53,6 +58,7 @@ describe('self-hosted operations: rebuilds', () => {
         } catch (error) {
           failures.push(`${path}: ${(error as Error).message} ${String((error as Error).cause ?? '')}`);
         }
+        await pause();
       }
     };
     const load = Promise.all([0, 1, 2, 3, 4, 5].map(worker));
@@ -149,6 +155,7 @@ describe('self-hosted operations: rebuilds', () => {
         } catch (error) {
           failures.push(`${path}: ${(error as Error).message}`);
         }
+        await pause();
       }
     };
     const load = Promise.all([0, 1, 2, 3].map(worker));
