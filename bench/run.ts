@@ -138,9 +138,11 @@ try {
         `peak RSS ${Math.round(f.buildMaxRssMb)} MB (raw ${Math.round(f.rawInsertMaxRssMb)} MB)`,
     );
     const docs = f.rounds.map((r) => fixed(r.documentsSeconds, 1)).join(', ');
+    const processes = f.rounds.map((r) => fixed(r.documentsProcessSeconds, 1)).join(', ');
     console.log(
       `public documents of ${f.products} products: ${fixed(f.documents.medianShare * 100, 1)}% of the build time ` +
-        `(median of ${f.rounds.length} rounds; seconds ${docs}), peak RSS ${Math.round(f.documents.maxRssMb)} MB, ` +
+        `(median of ${f.rounds.length} rounds; seconds ${docs}; their process, its start included, ${processes}), ` +
+        `peak RSS ${Math.round(f.documents.maxRssMb)} MB, ` +
         `sitemap ${f.documents.urls} URLs (${f.documents.children ? `index of ${f.documents.children} child sitemaps` : 'one file'})`,
     );
   } else {

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { INSERT_PRODUCT, productValues } from '../catalog-read/product-columns.ts';
+import { INSERT_PRODUCT, insertProducts, PRODUCT_COLUMNS, productValues } from '../catalog-read/product-columns.ts';
 import { NEWEST_PRODUCTS_KEPT } from '../catalog-read/snapshot-schema.ts';
 import { foldKey, slugify } from '../lib/text-keys.ts';
 import { searchDocumentsView, searchRowsInsert } from '../search/index-build/search-schema.ts';
@@ -21,6 +21,12 @@ const ORIGIN = /^https?:\/\/[^/?#]+/i;
  * placeholder for the others (docs/architecture.md, "Product cards").
  */
 export const IMAGE_ORIGINS_KEPT = 16;
+
+/**
+ * Products inserted this many at a time: one statement call a row cost a fifth more of the
+ * inserts, the products phase's largest part (docs/benchmarks.md, "The build").
+ */
+const PRODUCTS_PER_INSERT = 8;
 
 /** A loader inserts one validated record, or returns why its references do not hold. */
 type Loader<T> = (record: T) => { field: string; message: string } | null;
@@ -89,7 +95,16 @@ export function createRecordLoaders(db: Database) {
   );
   // Its columns and their values' order: src/catalog-read/product-columns.ts.
   const insertProduct = db.prepare(INSERT_PRODUCT);
-  const productRow: unknown[] = [];
+  const insertProductGroup = db.prepare(insertProducts(PRODUCTS_PER_INSERT));
+  /** The products waiting for a group's insert, their values one after the other. */
+  const waiting: unknown[] = new Array(PRODUCTS_PER_INSERT * PRODUCT_COLUMNS.length);
+  let waitingCount = 0;
+  /** Inserts the products still waiting, one by one: before anything reads the table. */
+  const insertWaiting = () => {
+    const width = PRODUCT_COLUMNS.length;
+    for (let i = 0; i < waitingCount; i++) insertProduct.run(waiting.slice(i * width, (i + 1) * width));
+    waitingCount = 0;
+  };
   const insertEngagement = db.prepare('INSERT INTO engagement VALUES (?, ?, ?, ?, ?)');
   const insertMerchantStats = db.prepare('INSERT INTO merchant_stats VALUES (?, ?, ?, ?, ?, ?)');
   const insertMerchantPlaces = db.prepare('INSERT INTO merchant_places VALUES (?, ?)');
@@ -182,7 +197,12 @@ export function createRecordLoaders(db: Database) {
       const origin = ORIGIN.exec(p.imageUrl)![0].toLowerCase();
       imageOrigins.set(origin, (imageOrigins.get(origin) ?? 0) + 1);
     }
-    insertProduct.run(productValues(p, { categoryId: category.id, brandId: brand.id }, productRow));
+    productValues(p, { categoryId: category.id, brandId: brand.id }, waiting, waitingCount * PRODUCT_COLUMNS.length);
+    waitingCount += 1;
+    if (waitingCount === PRODUCTS_PER_INSERT) {
+      insertProductGroup.run(waiting);
+      waitingCount = 0;
+    }
     counts.products += 1;
     return null;
   };
@@ -209,6 +229,7 @@ export function createRecordLoaders(db: Database) {
 
   /** Writes what was summed while loading: merchant statistics, places, categories, the search index's content. */
   const finish = () => {
+    insertWaiting();
     // Published products without counters are listed with none (their merchant is still positive).
     products.forEach((merchantId, id) => {
       if (merchantId > 0) {

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { INSERT_PRODUCT, PRODUCT_ROW_SELECT, PRODUCTS_TABLE, type ProductRow, productValues } from './product-columns.ts';
+import { INSERT_PRODUCT, insertProducts, PRODUCT_ROW_SELECT, PRODUCTS_TABLE, type ProductRow, productValues } from './product-columns.ts';
 
 describe('the product column list', () => {
   it('declares the table of snapshot schema 11, to the character', () => {
@@ -48,6 +48,11 @@ describe('the product column list', () => {
     expect(productValues(record, { categoryId: 7, brandId: 8 }, into)).toBe(into);
     // The offer's facts absent: NULL each.
     expect(into).toEqual([1, 2, 't', 'd', 'c', 7, 'b', 8, 3, 's', 'i', null, 'u', null, null, null, null, null, null, null]);
+    // Several products at once: each one's values after the one before, one group of placeholders each.
+    expect(insertProducts(2)).toBe(`${INSERT_PRODUCT}, (${new Array(20).fill('?').join(', ')})`);
+    productValues({ ...record, id: 9 }, { categoryId: 7, brandId: 8 }, into, 20);
+    expect(into.slice(0, 20)).toEqual([1, 2, 't', 'd', 'c', 7, 'b', 8, 3, 's', 'i', null, 'u', null, null, null, null, null, null, null]);
+    expect(into.slice(20, 23)).toEqual([9, 2, 't']);
     const offer = { availability: 'preorder', listPriceCents: 5, pixPriceCents: 2, installments: { count: 10, interestFree: true } };
     expect(productValues({ ...record, ...offer, condition: 'new', gtin: '12345670' }, { categoryId: 7, brandId: 8 }).slice(13)).toEqual([
       'preorder',

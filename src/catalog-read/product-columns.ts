@@ -101,21 +101,33 @@ export const PRODUCTS_TABLE = `CREATE TABLE products (
 ${PRODUCT_COLUMNS.map((c) => `  ${c.name} ${c.sql}`).join(',\n')}
 );`;
 
-/** The build's insert, its values in the table's order (productValues). */
-export const INSERT_PRODUCT = `INSERT INTO products (${PRODUCT_COLUMNS.map((c) => c.name).join(', ')}) VALUES (${PRODUCT_COLUMNS.map(() => '?').join(', ')})`;
+/** The build's insert of `rows` products at once (one by default), their values in the table's order (productValues). */
+export const insertProducts = (rows = 1) =>
+  `INSERT INTO products (${PRODUCT_COLUMNS.map((c) => c.name).join(', ')}) VALUES ${Array.from(
+    { length: rows },
+    () => `(${PRODUCT_COLUMNS.map(() => '?').join(', ')})`,
+  ).join(', ')}`;
+export const INSERT_PRODUCT = insertProducts();
 
 const FIELDS = PRODUCT_COLUMNS.map((c) => c.field);
 const ASSIGNED_IDS = new Set<string>(['categoryId', 'brandId'] satisfies (keyof AssignedIds)[]);
 const FROM_IDS = FIELDS.map((field) => ASSIGNED_IDS.has(field));
 const FROM_RECORD = PRODUCT_COLUMNS.map((c: ProductColumn) => c.from ?? null);
 
-/** A product's values for INSERT_PRODUCT, written into `into` (a build inserts a million rows: the caller keeps one array). */
-export function productValues(record: ProductRecordFields, ids: AssignedIds, into: unknown[] = []): unknown[] {
+/**
+ * A product's values for INSERT_PRODUCT, written into `into` from `at` (a build inserts a million
+ * rows, several at a time: the caller keeps one array).
+ */
+export function productValues(record: ProductRecordFields, ids: AssignedIds, into: unknown[] = [], at = 0): unknown[] {
   for (let i = 0; i < FIELDS.length; i++) {
     const field = FIELDS[i]!;
     const from = FROM_RECORD[i];
     // An absent optional field is NULL (SQLite binds no undefined).
-    into[i] = FROM_IDS[i] ? ids[field as keyof AssignedIds] : from ? from(record) : (record[field as keyof ProductRecordFields] ?? null);
+    into[at + i] = FROM_IDS[i]
+      ? ids[field as keyof AssignedIds]
+      : from
+        ? from(record)
+        : (record[field as keyof ProductRecordFields] ?? null);
   }
   return into;
 }

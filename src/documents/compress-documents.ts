@@ -8,9 +8,10 @@ import { STORED_CODINGS } from '../http/content-coding.ts';
 const AT_ONCE = 4;
 
 /**
- * A document this large (a child sitemap: megabytes) gets Brotli at quality 3, not 5: a quarter
- * of the time for a tenth more bytes (docs/benchmarks.md, "Compressed documents"), which kept a
- * million products' documents within a fifth of the build.
+ * A document this large (a child sitemap: megabytes) gets Brotli at quality 3, not 5 (a quarter
+ * of the time for a tenth more bytes), and gzip at level 3, not 6 (half the time for an eighth
+ * more): it kept a million products' documents within a fifth of the build (docs/benchmarks.md,
+ * "Compressed documents").
  */
 const LARGE_DOCUMENT_BYTES = 1024 * 1024;
 
@@ -20,20 +21,24 @@ const gzipped = promisify(gzip);
 /** Writes one document's Brotli and gzip forms beside it. */
 async function compressOne(dir: string, path: string): Promise<void> {
   const file = join(dir, path);
-  // Whole, in one task on zlib's threads each: as streams of 64 kB chunks, a child sitemap's
-  // forms cost five times the compression itself in hops between the threads.
   const text = await readFile(file);
+  // Whole, in one task on zlib's threads each: the output in one chunk as large as the input.
+  // With zlib's 16 KiB chunks, each chunk waited for this thread between two tasks, and this
+  // thread is busy writing the sitemap: four children's forms took 3.1 s instead of 0.3 s
+  // (docs/benchmarks.md, "Compressed documents").
+  const chunkSize = Math.max(constants.Z_DEFAULT_CHUNK, text.length);
   for (const { coding, suffix } of STORED_CODINGS) {
     const compressed =
       coding === 'br'
         ? await brotli(text, {
+            chunkSize,
             params: {
               [constants.BROTLI_PARAM_QUALITY]: text.length > LARGE_DOCUMENT_BYTES ? 3 : 5,
               [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
               [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
             },
           })
-        : await gzipped(text);
+        : await gzipped(text, { chunkSize, level: text.length > LARGE_DOCUMENT_BYTES ? 3 : constants.Z_DEFAULT_COMPRESSION });
     await writeFile(file + suffix, compressed);
   }
 }
@@ -42,7 +47,7 @@ async function compressOne(dir: string, path: string): Promise<void> {
  * Writes each document's Brotli and gzip forms beside it (`gpt.json.br`, `gpt.json.gz`), once, at
  * build time, for the self-hosted server to send to clients that take them (serve-documents.ts):
  * a child sitemap of a million-product catalog is megabytes of text. Brotli at quality 5 (3 for
- * large documents) and gzip at its default level: nearly the best sizes for text like this, at a
+ * large documents) and gzip at its default level (3 for large documents): nearly the best sizes for text like this, at a
  * speed a build can afford (docs/benchmarks.md, "Compressed documents"). Netlify's CDN compresses by itself: no forms are written there.
  *
  * Documents are compressed as they are given (`add`), AT_ONCE at a time: a child sitemap is
