@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -54,5 +54,34 @@ describe('writeSitemap, child by child', () => {
     const single: string[] = [];
     expect((await writeSitemap(dir, 'https://loja.example', entries(10), undefined, (path) => single.push(path))).children).toBe(0);
     expect(single).toEqual([]);
+  });
+
+  it('writes every entry whole across its write buffer, characters of several bytes included', async () => {
+    // About 3 MiB of entries: three buffers and more, with two- and three-byte characters at every offset.
+    const locs = Array.from({ length: 20_000 }, (_, i) => `https://loja.example/produtos/${i}/açaí-${'€'.repeat(i % 97)}`);
+    const result = await writeSitemap(
+      dir,
+      'https://loja.example',
+      locs.map((loc) => ({ loc, lastmod: '2026-11-28T00:00:00Z' })),
+    );
+    expect(result).toEqual({ urls: 20_000, children: 0, skipped: 0 });
+    const xml = readFileSync(join(dir, 'sitemap.xml'), 'utf8');
+    expect([...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])).toEqual(locs);
+    expect(xml.endsWith('</urlset>\n')).toBe(true);
+  });
+
+  it('rejects with the failure of its entries or of a child it cannot open', async () => {
+    function* failing() {
+      yield { loc: 'https://loja.example/produtos/1/x', lastmod: '2026-11-28T00:00:00Z' };
+      throw new Error('the catalog went away');
+    }
+    await expect(writeSitemap(dir, 'https://loja.example', failing())).rejects.toThrow('the catalog went away');
+    const entries = Array.from({ length: SITEMAP_MAX_URLS + 1 }, (_, i) => ({
+      loc: `https://loja.example/produtos/${i}/x`,
+      lastmod: '2026-11-28T00:00:00Z',
+    }));
+    // A folder where the second child goes, made once the first is done.
+    const blocked = writeSitemap(dir, 'https://loja.example', entries, undefined, () => mkdirSync(join(dir, 'sitemaps', 'sitemap-2.xml')));
+    await expect(blocked).rejects.toThrow(/EISDIR/);
   });
 });
