@@ -30,6 +30,15 @@ export async function awayFromWindowEnd(seconds: number, windowSeconds = QUOTA_T
 /** A target that tells clients apart by X-Forwarded-For (a trusted proxy self-hosted, the platform on Netlify). */
 export type ClientSend = (client: string, path: string, init?: RequestInit) => Promise<Response>;
 
+/** A ClientSend to a server behind a trusted proxy: each client named in X-Forwarded-For, to the base URL `at()` gives. */
+export const forwardedSend =
+  (at: () => string): ClientSend =>
+  (client, path, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('X-Forwarded-For', client);
+    return fetch(at() + path, { ...init, headers });
+  };
+
 /** A Fetch (what the SDK client calls) that sends every request as `address` through a ClientSend. */
 export const fetchAs =
   (send: ClientSend, address: string): Fetch =>

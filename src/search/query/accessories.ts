@@ -35,10 +35,11 @@ export const ACCESSORY_WORDS: readonly string[] = [
   'acessorios',
 ];
 
+const ACCESSORIES = new Set(ACCESSORY_WORDS);
+
 /** Whether one of the query's words stands for an accessory ("capa celular" asks for a case): then accessories are not ranked after. */
 export function asksForAccessory(words: readonly SearchWord[]): boolean {
-  const accessories = new Set(ACCESSORY_WORDS);
-  return words.some((w) => w.alternatives.some((group) => group.some((alternative) => accessories.has(alternative))));
+  return words.some((w) => w.alternatives.some((group) => group.some((alternative) => ACCESSORIES.has(alternative))));
 }
 
 /**

@@ -206,7 +206,6 @@ function wordsClause(words: SearchWord[], columns: Columns): string {
   const exact = isExact(columns);
   const each = words.map((w) => anyOf(exact && w.exact && w.exact.alternatives.length > 0 ? w.exact.alternatives : w.alternatives));
   const clause = `${RANKED_COLUMNS[columns]} : (${each.join(' AND ')})`;
-  // An exact group leaves out the accessories the query does not ask for (accessories.ts).
   return exact && !asksForAccessory(words) ? `(${clause} NOT facets : ${ACCESSORY_MARK})` : clause;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { describeQuotaContract, SMALL_QUOTAS } from '../../contract/quota-contract.ts';
+import { describeQuotaContract, forwardedSend, SMALL_QUOTAS } from '../../contract/quota-contract.ts';
 import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
 import { describeRedis } from '../../support/redis-server.ts';
 
@@ -50,9 +50,7 @@ describeRedis('public quotas across two instances sharing Redis: self-hosted ser
 
   // The shared contract, each request to the other instance in turn: its counts run on across both.
   let turn = 0;
-  describeQuotaContract('two self-hosted servers sharing Redis, requests alternating (real HTTP)', () => (client, path, init = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('X-Forwarded-For', client);
-    return fetch(servers[turn++ % 2]!.baseUrl + path, { ...init, headers });
-  });
+  describeQuotaContract('two self-hosted servers sharing Redis, requests alternating (real HTTP)', () =>
+    forwardedSend(() => servers[turn++ % 2]!.baseUrl),
+  );
 });

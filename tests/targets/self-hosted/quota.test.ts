@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeCountersGuardContract, GUARD_QUOTAS } from '../../contract/counters-guard-contract.ts';
-import { describeQuotaContract, QUOTA_TEST_WINDOW_SECONDS, SMALL_QUOTAS } from '../../contract/quota-contract.ts';
+import { describeQuotaContract, forwardedSend, QUOTA_TEST_WINDOW_SECONDS, SMALL_QUOTAS } from '../../contract/quota-contract.ts';
 import { type RunningServer, startBuiltServer } from '../../support/built-server.ts';
 import { testTempDir } from '../../support/temp-dirs.ts';
 
@@ -17,11 +17,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describeQuotaContract('self-hosted server (real HTTP)', () => (client, path, init = {}) => {
-  const headers = new Headers(init.headers);
-  headers.set('X-Forwarded-For', client);
-  return fetch(server.baseUrl + path, { ...init, headers });
-});
+describeQuotaContract('self-hosted server (real HTTP)', () => forwardedSend(() => server.baseUrl));
 
 describe('the enumeration guard: self-hosted server (real HTTP)', () => {
   let guarded: RunningServer;
@@ -31,11 +27,7 @@ describe('the enumeration guard: self-hosted server (real HTTP)', () => {
   afterAll(async () => {
     await guarded?.stop();
   });
-  describeCountersGuardContract('self-hosted server (real HTTP)', () => (client, path, init = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('X-Forwarded-For', client);
-    return fetch(guarded.baseUrl + path, { ...init, headers });
-  });
+  describeCountersGuardContract('self-hosted server (real HTTP)', () => forwardedSend(() => guarded.baseUrl));
 });
 
 describe('public quotas under concurrency: self-hosted server (real HTTP)', () => {
