@@ -3,15 +3,17 @@ import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { META, SNAPSHOT_INDEXES, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../catalog-read/snapshot-schema.ts';
+import { META, SNAPSHOT_INDEXES, SNAPSHOT_POINTS, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../catalog-read/snapshot-schema.ts';
 import { buildSearchIndex } from '../search/index-build/search-index-build.ts';
 import { SEARCH_TABLES } from '../search/index-build/search-schema.ts';
+import { runAsSort } from '../search/index-build/sorter-settings.ts';
 import { writeSynonyms } from '../search/index-build/synonym-rows.ts';
 import { parseSynonymsFile, SYNONYMS_FILE_MAX_BYTES } from '../search/query/synonyms-file.ts';
 import { type BuildIssue, IssueLog } from './build-issues.ts';
 import { type ExportFile, exportFingerprint, locateExportFiles, locateSynonymsFile } from './export-files.ts';
 import type { EngagementRecord } from './export-records.ts';
 import type { ParseWorkerInput, ParseWorkerMessage } from './parse-worker.ts';
+import { writePlannerStatistics } from './planner-statistics.ts';
 import { createRecordLoaders, type LoadCounts } from './record-loaders.ts';
 import { type ParsedLines, parseRecordLine } from './record-parsing.ts';
 
@@ -129,7 +131,11 @@ async function build(options: BuildOptions): Promise<BuildResult> {
 
     options.onProgress?.({ phase: 'indexes' });
     db.exec('BEGIN');
-    db.exec(SNAPSHOT_INDEXES);
+    db.exec(SNAPSHOT_POINTS);
+    runAsSort(db, () => {
+      db.exec(SNAPSHOT_INDEXES);
+      writePlannerStatistics(db, counts.products);
+    });
     // The content of the export, whatever its compression: the same export, the same version.
     // Synonyms change what search finds: theirs is part of the version (when the export has them).
     const parts = [...files.map((f) => `${f.kind}:${digests.get(f.kind)}`), ...(synonyms ? [`synonyms:${synonyms.digest}`] : [])];

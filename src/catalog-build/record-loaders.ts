@@ -1,12 +1,13 @@
 import type { Database } from 'better-sqlite3';
-import { INSERT_PRODUCT, insertProducts, PRODUCT_COLUMNS, productValues } from '../catalog-read/product-columns.ts';
+import { PRODUCT_COLUMN_NAMES, productValues } from '../catalog-read/product-columns.ts';
 import { NEWEST_PRODUCTS_KEPT } from '../catalog-read/snapshot-schema.ts';
 import { foldKey, slugify } from '../lib/text-keys.ts';
 import { searchDocumentsView, searchRowsInsert } from '../search/index-build/search-schema.ts';
-import { SMALL_CACHE_KIB, SORTER_HELPERS } from '../search/index-build/sorter-settings.ts';
+import { runAsSort } from '../search/index-build/sorter-settings.ts';
 import { cityToken, districtToken, placeOfAnyTier, WHOLE_CATALOG_PLACE } from '../search/tokens/facet-tokens.ts';
 import type { EngagementRecord, ExportKind, MerchantRecord, ProductRecord, StoreRecord } from './export-records.ts';
 import { type Facet, FacetTable } from './facet-table.ts';
+import { GroupedInsert } from './grouped-insert.ts';
 import { NewestProducts } from './newest-products.ts';
 import { centreOf, placeRadii } from './place-extents.ts';
 import { GrowingFloat64Array, tierThresholds } from './popularity-tiers.ts';
@@ -22,11 +23,8 @@ const ORIGIN = /^https?:\/\/[^/?#]+/i;
  */
 export const IMAGE_ORIGINS_KEPT = 16;
 
-/**
- * Products inserted this many at a time: one statement call a row cost a fifth more of the
- * inserts, the products phase's largest part (docs/benchmarks.md, "The build").
- */
-const PRODUCTS_PER_INSERT = 8;
+/** Products and counters inserted this many at a time (grouped-insert.ts). */
+const ROWS_PER_INSERT = 8;
 
 /** A loader inserts one validated record, or returns why its references do not hold. */
 type Loader<T> = (record: T) => { field: string; message: string } | null;
@@ -51,25 +49,12 @@ interface MerchantTotals {
 }
 
 /**
- * Runs an insert; false when the primary key already exists. Stores and counters are checked for
- * duplicates by their tables' keys rather than by id sets in memory, which the build's memory
- * would feel (docs/benchmarks.md, "The build").
- */
-function insertUnique(insert: () => unknown): boolean {
-  try {
-    insert();
-    return true;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return false;
-    throw error;
-  }
-}
-
-/**
  * Marks a draft, in `products` and in its `engagement` row: its counters do not count towards the
  * merchant's totals, and search never lists it.
  */
 const DRAFT = 0;
+/** A draft whose counters are in: negative, as a published product's merchant id is once its counters are. */
+const COUNTED_DRAFT = Number.NEGATIVE_INFINITY;
 
 /**
  * Reference and uniqueness checks plus inserts, one loader per export file. Files are read in the
@@ -79,7 +64,10 @@ const DRAFT = 0;
  */
 export function createRecordLoaders(db: Database) {
   const merchants = new Map<number, MerchantTotals>();
-  /** Product id → its merchant's id, or DRAFT; a published product's id is negated once its counters are in. */
+  /**
+   * Product id → its merchant's id, or DRAFT; negative once its counters are in (the merchant's id
+   * negated, or COUNTED_DRAFT): a second record of counters is a duplicate.
+   */
   const products = new Map<number, number>();
   /** Views of the published products, for the popularity tiers. */
   const publishedViews = new GrowingFloat64Array();
@@ -88,26 +76,28 @@ export function createRecordLoaders(db: Database) {
   const counts: LoadCounts = { merchants: 0, stores: 0, products: 0, engagement: 0 };
   const newest = new NewestProducts(NEWEST_PRODUCTS_KEPT);
 
-  const insertMerchant = db.prepare('INSERT INTO merchants (id, name, slug) VALUES (?, ?, ?)');
-  const insertStore = db.prepare(
-    `INSERT INTO stores (id, merchant_id, name, address, district, city, state, postal_code,
-       latitude, longitude, city_id, district_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  /**
+   * Store ids seen: a tenth of the products' in a large catalog (a set of a million ids weighs
+   * about 30 MB, docs/benchmarks.md, "The build").
+   */
+  const storeIds = new Set<number>();
+  const merchantRows = new GroupedInsert(db, 'merchants', ['id', 'name', 'slug'], ROWS_PER_INSERT);
+  const storeRows = new GroupedInsert(
+    db,
+    'stores',
+    ['id', 'merchant_id', 'name', 'address', 'district', 'city', 'state', 'postal_code', 'latitude', 'longitude', 'city_id', 'district_id'],
+    ROWS_PER_INSERT,
   );
   // Its columns and their values' order: src/catalog-read/product-columns.ts.
-  const insertProduct = db.prepare(INSERT_PRODUCT);
-  const insertProductGroup = db.prepare(insertProducts(PRODUCTS_PER_INSERT));
-  /** The products waiting for a group's insert, their values one after the other. */
-  const waiting: unknown[] = new Array(PRODUCTS_PER_INSERT * PRODUCT_COLUMNS.length);
-  let waitingCount = 0;
-  /** Inserts the products still waiting, one by one: before anything reads the table. */
-  const insertWaiting = () => {
-    const width = PRODUCT_COLUMNS.length;
-    for (let i = 0; i < waitingCount; i++) insertProduct.run(waiting.slice(i * width, (i + 1) * width));
-    waitingCount = 0;
-  };
-  const insertEngagement = db.prepare('INSERT INTO engagement VALUES (?, ?, ?, ?, ?)');
-  const insertMerchantStats = db.prepare('INSERT INTO merchant_stats VALUES (?, ?, ?, ?, ?, ?)');
-  const insertMerchantPlaces = db.prepare('INSERT INTO merchant_places VALUES (?, ?)');
+  const productRows = new GroupedInsert(db, 'products', PRODUCT_COLUMN_NAMES, ROWS_PER_INSERT);
+  const counterRows = new GroupedInsert(db, 'engagement', ['product_id', 'merchant_id', 'views', 'likes', 'dislikes'], ROWS_PER_INSERT);
+  const merchantStatsRows = new GroupedInsert(
+    db,
+    'merchant_stats',
+    ['merchant_id', 'products_count', 'stores_count', 'views', 'likes', 'dislikes'],
+    ROWS_PER_INSERT,
+  );
+  const merchantPlacesRows = new GroupedInsert(db, 'merchant_places', ['merchant_id', 'places'], ROWS_PER_INSERT);
   const insertCity = db.prepare('INSERT INTO cities VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const insertDistrict = db.prepare('INSERT INTO districts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const insertCategory = db.prepare('INSERT INTO categories VALUES (?, ?, ?, ?)');
@@ -124,7 +114,7 @@ export function createRecordLoaders(db: Database) {
   const loadMerchant: Loader<MerchantRecord> = (m) => {
     if (merchants.has(m.id)) return duplicate('merchant', m.id);
     merchants.set(m.id, { products: 0, stores: 0, views: 0, likes: 0, dislikes: 0, cities: new Set(), districts: new Set() });
-    insertMerchant.run(m.id, m.name, m.slug);
+    merchantRows.add(m.id, m.name, m.slug);
     counts.merchants += 1;
     return null;
   };
@@ -132,28 +122,27 @@ export function createRecordLoaders(db: Database) {
   const loadStore: Loader<StoreRecord> = (s) => {
     const merchant = merchants.get(s.merchantId);
     if (!merchant) return unknownMerchant(s.merchantId);
+    if (storeIds.has(s.id)) return duplicate('store', s.id);
+    storeIds.add(s.id);
     // A city is a name in a state: there is a Valparaíso in Goiás and another in São Paulo.
     const cityKey = foldKey(s.city);
     const city = cities.get(`${s.state}|${cityKey}`, () => ({ name: s.city, parent: s.state, key: cityKey }));
     const districtKey = foldKey(s.district);
     const district = districts.get(`${city.id}|${districtKey}`, () => ({ name: s.district, parent: city.id, key: districtKey }));
-    const inserted = insertUnique(() =>
-      insertStore.run(
-        s.id,
-        s.merchantId,
-        s.name,
-        s.address,
-        s.district,
-        s.city,
-        s.state,
-        s.postalCode,
-        s.latitude,
-        s.longitude,
-        city.id,
-        district.id,
-      ),
+    storeRows.add(
+      s.id,
+      s.merchantId,
+      s.name,
+      s.address,
+      s.district,
+      s.city,
+      s.state,
+      s.postalCode,
+      s.latitude,
+      s.longitude,
+      city.id,
+      district.id,
     );
-    if (!inserted) return duplicate('store', s.id);
     merchant.stores += 1;
     merchant.cities.add(city.id);
     merchant.districts.add(district.id);
@@ -197,12 +186,8 @@ export function createRecordLoaders(db: Database) {
       const origin = ORIGIN.exec(p.imageUrl)![0].toLowerCase();
       imageOrigins.set(origin, (imageOrigins.get(origin) ?? 0) + 1);
     }
-    productValues(p, { categoryId: category.id, brandId: brand.id }, waiting, waitingCount * PRODUCT_COLUMNS.length);
-    waitingCount += 1;
-    if (waitingCount === PRODUCTS_PER_INSERT) {
-      insertProductGroup.run(waiting);
-      waitingCount = 0;
-    }
+    productValues(p, { categoryId: category.id, brandId: brand.id }, productRows.values, productRows.at);
+    productRows.added();
     counts.products += 1;
     return null;
   };
@@ -210,12 +195,11 @@ export function createRecordLoaders(db: Database) {
   const loadEngagement: Loader<EngagementRecord> = (e) => {
     const merchantId = products.get(e.productId);
     if (merchantId === undefined) return { field: 'productId', message: `no product with id ${e.productId}` };
-    // A draft's row carries DRAFT: counted by the statistics endpoint, never listed by search. (A
-    // negative merchant id is a product whose counters are already in: its insert fails on the key.)
-    if (!insertUnique(() => insertEngagement.run(e.productId, merchantId, e.views, e.likes, e.dislikes))) {
-      return { field: 'productId', message: `duplicate counters for product ${e.productId}` };
-    }
-    if (merchantId !== DRAFT) {
+    if (merchantId < 0) return { field: 'productId', message: `duplicate counters for product ${e.productId}` };
+    // A draft's row carries DRAFT: counted by the statistics endpoint, never listed by search.
+    counterRows.add(e.productId, merchantId, e.views, e.likes, e.dislikes);
+    if (merchantId === DRAFT) products.set(e.productId, COUNTED_DRAFT);
+    else {
       products.set(e.productId, -merchantId);
       publishedViews.push(e.views);
       const totals = merchants.get(merchantId)!;
@@ -229,28 +213,25 @@ export function createRecordLoaders(db: Database) {
 
   /** Writes what was summed while loading: merchant statistics, places, categories, the search index's content. */
   const finish = () => {
-    insertWaiting();
+    for (const rows of [merchantRows, storeRows, productRows]) rows.flush();
+    storeIds.clear();
     // Published products without counters are listed with none (their merchant is still positive).
     products.forEach((merchantId, id) => {
       if (merchantId > 0) {
-        insertEngagement.run(id, merchantId, 0, 0, 0);
+        counterRows.add(id, merchantId, 0, 0, 0);
         publishedViews.push(0);
       }
     });
+    counterRows.flush();
     // Ordinals from 1, in price order (src/search/index-build/search-schema.ts, search_rows): sorted
     // on every core (the parse worker is done), in small runs (src/search/index-build/sorter-settings.ts),
     // not in the load's larger cache.
-    const cacheSize = db.pragma('cache_size', { simple: true }) as number;
-    db.pragma(`threads = ${SORTER_HELPERS}`);
-    db.pragma(`cache_size = -${SMALL_CACHE_KIB}`);
-    db.exec(searchRowsInsert(tierThresholds(publishedViews.values())));
-    db.pragma(`cache_size = ${cacheSize}`);
-    db.pragma('threads = 0');
+    runAsSort(db, () => db.exec(searchRowsInsert(tierThresholds(publishedViews.values()))));
     db.exec(searchDocumentsView());
     const cityById = new Map([...cities.byKey.values()].map((c) => [c.id, c]));
     const districtById = new Map([...districts.byKey.values()].map((d) => [d.id, d]));
     for (const [id, t] of merchants) {
-      insertMerchantStats.run(id, t.products, t.stores, t.views, t.likes, t.dislikes);
+      merchantStatsRows.add(id, t.products, t.stores, t.views, t.likes, t.dislikes);
       // Place tokens with the tier placeholder (src/search/index-build/search-schema.ts,
       // merchant_places), the whole catalog first.
       const places: string[] = [placeOfAnyTier(WHOLE_CATALOG_PLACE)];
@@ -262,8 +243,10 @@ export function createRecordLoaders(db: Database) {
         districtById.get(districtId)!.products += t.products;
         places.push(placeOfAnyTier(districtToken(districtId)));
       }
-      insertMerchantPlaces.run(id, places.join(' '));
+      merchantPlacesRows.add(id, places.join(' '));
     }
+    merchantStatsRows.flush();
+    merchantPlacesRows.flush();
     const radii = placeRadii(db, cityById, districtById);
     for (const c of cityById.values()) {
       insertCity.run(c.id, c.name, c.parent, c.key, c.products, c.stores, ...centreOf(c), radii.cities.get(c.id) ?? 0);

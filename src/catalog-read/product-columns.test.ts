@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { INSERT_PRODUCT, insertProducts, PRODUCT_ROW_SELECT, PRODUCTS_TABLE, type ProductRow, productValues } from './product-columns.ts';
+import { PRODUCT_COLUMN_NAMES, PRODUCT_ROW_SELECT, PRODUCTS_TABLE, type ProductRow, productValues } from './product-columns.ts';
 
 describe('the product column list', () => {
   it('declares the table of snapshot schema 11, to the character', () => {
@@ -28,8 +28,8 @@ describe('the product column list', () => {
   });
 
   it('inserts every column, the ids the build assigns from them and the rest from the record', () => {
-    expect(INSERT_PRODUCT).toBe(
-      'INSERT INTO products (id, merchant_id, title, description, category, category_id, brand, brand_id, price_cents, slug, image_url, published_at, updated_at, availability, list_price_cents, pix_price_cents, installments_count, installments_interest_free, condition, gtin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    expect(PRODUCT_COLUMN_NAMES.join(', ')).toBe(
+      'id, merchant_id, title, description, category, category_id, brand, brand_id, price_cents, slug, image_url, published_at, updated_at, availability, list_price_cents, pix_price_cents, installments_count, installments_interest_free, condition, gtin',
     );
     const record = {
       id: 1,
@@ -48,8 +48,7 @@ describe('the product column list', () => {
     expect(productValues(record, { categoryId: 7, brandId: 8 }, into)).toBe(into);
     // The offer's facts absent: NULL each.
     expect(into).toEqual([1, 2, 't', 'd', 'c', 7, 'b', 8, 3, 's', 'i', null, 'u', null, null, null, null, null, null, null]);
-    // Several products at once: each one's values after the one before, one group of placeholders each.
-    expect(insertProducts(2)).toBe(`${INSERT_PRODUCT}, (${new Array(20).fill('?').join(', ')})`);
+    // Several products at once (src/catalog-build/grouped-insert.ts): each one's values after the one before.
     productValues({ ...record, id: 9 }, { categoryId: 7, brandId: 8 }, into, 20);
     expect(into.slice(0, 20)).toEqual([1, 2, 't', 'd', 'c', 7, 'b', 8, 3, 's', 'i', null, 'u', null, null, null, null, null, null, null]);
     expect(into.slice(20, 23)).toEqual([9, 2, 't']);

@@ -101,13 +101,8 @@ export const PRODUCTS_TABLE = `CREATE TABLE products (
 ${PRODUCT_COLUMNS.map((c) => `  ${c.name} ${c.sql}`).join(',\n')}
 );`;
 
-/** The build's insert of `rows` products at once (one by default), their values in the table's order (productValues). */
-export const insertProducts = (rows = 1) =>
-  `INSERT INTO products (${PRODUCT_COLUMNS.map((c) => c.name).join(', ')}) VALUES ${Array.from(
-    { length: rows },
-    () => `(${PRODUCT_COLUMNS.map(() => '?').join(', ')})`,
-  ).join(', ')}`;
-export const INSERT_PRODUCT = insertProducts();
+/** The columns in the table's order: the build's insert names them (src/catalog-build/grouped-insert.ts), productValues fills them. */
+export const PRODUCT_COLUMN_NAMES = PRODUCT_COLUMNS.map((c) => c.name);
 
 const FIELDS = PRODUCT_COLUMNS.map((c) => c.field);
 const ASSIGNED_IDS = new Set<string>(['categoryId', 'brandId'] satisfies (keyof AssignedIds)[]);
@@ -115,7 +110,7 @@ const FROM_IDS = FIELDS.map((field) => ASSIGNED_IDS.has(field));
 const FROM_RECORD = PRODUCT_COLUMNS.map((c: ProductColumn) => c.from ?? null);
 
 /**
- * A product's values for INSERT_PRODUCT, written into `into` from `at` (a build inserts a million
+ * A product's values in PRODUCT_COLUMN_NAMES' order, written into `into` from `at` (a build inserts a million
  * rows, several at a time: the caller keeps one array).
  */
 export function productValues(record: ProductRecordFields, ids: AssignedIds, into: unknown[] = [], at = 0): unknown[] {

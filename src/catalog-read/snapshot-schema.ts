@@ -104,10 +104,20 @@ CREATE TABLE showcase (
 `;
 
 /**
- * Built at the end: indexes for the discovery queries (a merchant's stores, places and categories
- * by key), the store points for radius searches, and planner statistics from a sample
- * (analysis_limit) rather than a full scan. No index over the products' rows: one would lengthen
- * the build (docs/benchmarks.md, "The build"), and nothing reads products other than by id.
+ * Built at the end, first: the store points for radius searches (an R*Tree takes its rows one by
+ * one, faster with the load's larger cache than with the sorts' small one).
+ */
+export const SNAPSHOT_POINTS = `
+CREATE VIRTUAL TABLE stores_rtree USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+INSERT INTO stores_rtree SELECT id, latitude, latitude, longitude, longitude FROM stores;
+`;
+
+/**
+ * Built at the end, last, as sorts on every core (src/search/index-build/sorter-settings.ts):
+ * indexes for the discovery queries (a merchant's stores, places and categories by key) and
+ * for the same product's other offers; planner statistics follow (src/catalog-build/planner-statistics.ts).
+ * No index over all the products' rows: one would lengthen the build (docs/benchmarks.md, "The
+ * build"), and discovery reads products by id but for the GTIN's.
  */
 export const SNAPSHOT_INDEXES = `
 CREATE INDEX stores_by_merchant ON stores (merchant_id);
@@ -117,12 +127,6 @@ CREATE INDEX categories_by_key ON categories (slug);
 -- The same product at other merchants, and UCP's lookup by barcode: only the published products
 -- that have one, in price order, so that the cheapest few are read and the rest only counted.
 CREATE INDEX products_by_gtin ON products (gtin, price_cents, id) WHERE gtin IS NOT NULL AND published_at IS NOT NULL;
-
-CREATE VIRTUAL TABLE stores_rtree USING rtree(id, min_lat, max_lat, min_lon, max_lon);
-INSERT INTO stores_rtree SELECT id, latitude, latitude, longitude, longitude FROM stores;
-
-PRAGMA analysis_limit = 1000;
-ANALYZE;
 `;
 
 /** Keys of the meta table. */

@@ -189,12 +189,14 @@ describe('buildSnapshot', () => {
 
   it('reports negative counters and duplicate counter lines', async () => {
     const issues = await rejected((f) => {
-      f.engagement[0]!.likes = -3;
-      f.engagement.push({ productId: 2, views: 5, likes: 0, dislikes: 0 });
+      // A draft's (product 2) and a published product's.
+      f.engagement.push({ productId: 2, views: 5, likes: 0, dislikes: 0 }, { productId: 1, views: 5, likes: 0, dislikes: 0 });
+      f.engagement.push({ productId: 1, views: 5, likes: -3, dislikes: 0 });
     });
     expect(issues).toEqual([
-      expect.stringMatching(/^engagement\.ndjson:1: likes: .*>=0/),
       'engagement.ndjson:3: productId: duplicate counters for product 2',
+      'engagement.ndjson:4: productId: duplicate counters for product 1',
+      expect.stringMatching(/^engagement\.ndjson:5: likes: .*>=0/),
     ]);
   });
 
