@@ -26,6 +26,7 @@ export class GroupedInsert {
     this.single = db.prepare(insertRows(table, columns));
   }
 
+  /** Adds a row of `columns.length` values. */
   add(...row: unknown[]): void {
     const at = this.at;
     for (let i = 0; i < this.width; i++) this.values[at + i] = row[i];

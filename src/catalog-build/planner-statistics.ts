@@ -4,8 +4,8 @@ import type { Database } from 'better-sqlite3';
  * Writes the planner's statistics (sqlite_stat1) as `ANALYZE` would, from a sample of each index
  * (analysis_limit) rather than a full scan, but for the products table's row count, which the load
  * counted: `ANALYZE` counts a table's rows by walking all its pages, 0.28 s of the 400 MB of a
- * million products (docs/benchmarks.md, "The build"). Every other table is small or read whole by
- * nothing else; each is analysed as `ANALYZE` does.
+ * million products (docs/benchmarks.md, "The build"). Every other table is analysed as `ANALYZE`
+ * does it, in a few milliseconds each (short rows, few pages).
  */
 export function writePlannerStatistics(db: Database, productRows: number): void {
   db.pragma('analysis_limit = 1000');

@@ -23,7 +23,7 @@ const ORIGIN = /^https?:\/\/[^/?#]+/i;
  */
 export const IMAGE_ORIGINS_KEPT = 16;
 
-/** Products and counters inserted this many at a time (grouped-insert.ts). */
+/** The load's rows inserted this many at a time (grouped-insert.ts). */
 const ROWS_PER_INSERT = 8;
 
 /** A loader inserts one validated record, or returns why its references do not hold. */
