@@ -3,7 +3,8 @@
  * (mcp: MCP tool calls and product pages against REST stats; bundle: the Netlify Function's bundle
  * against the catalog's size, --sizes N,N,…, and only when asked for),
  * --against REV (stats: this checkout's server beside REV's, side by side, before the usual figures),
- * --products N (build benchmark size, default 1,000,000), --build-rounds N (default 3),
+ * --products N (build benchmark size, default 1,000,000), --build-rounds N (default 5: three were too few
+ * for a machine whose speed moves within a run, docs/benchmarks.md),
  * --rounds N, --seconds N (stats), --pair-rounds N, --pair-seconds N (stats: the request log's and the
  * metrics' costs, two servers at once; defaults 12 and 2), --naive-runs N (search: runs of the naive plan, 0 for none).
  * --peer orama (search: the same query classes in Orama beside ours, on --peer-products N products,
@@ -41,7 +42,7 @@ const { values } = parseArgs({
     /** Stats: rounds and seconds of the pairs at once (bench/stats-pairs.ts). */
     'pair-rounds': { type: 'string', default: '12' },
     'pair-seconds': { type: 'string', default: '2' },
-    'build-rounds': { type: 'string', default: '3' },
+    'build-rounds': { type: 'string', default: '5' },
     seconds: { type: 'string', default: '4' },
     against: { type: 'string' },
     /** Runs of the naive search plan per class; 0 leaves it out (it takes most of the benchmark's time). */

@@ -68,7 +68,7 @@ function timedDocuments(
 }
 
 /** `keepSnapshot`: where to leave the built snapshot (the stats benchmark reuses it). */
-export async function benchSnapshotBuild(products: number, keepSnapshot?: string, roundCount = 3): Promise<BuildFigures> {
+export async function benchSnapshotBuild(products: number, keepSnapshot?: string, roundCount = 5): Promise<BuildFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
   try {
     const source = join(dir, 'export');
