@@ -39,7 +39,7 @@ function naiveSearch(catalog: CatalogReader, input: SearchInput): unknown {
   const reader = searchReaderOf(catalog);
   const place = resolvePlace(reader, input);
   if (place.kind === 'unresolved') return [];
-  const terms = input.query ? searchTerms(input.query).terms : [];
+  const terms = input.query ? searchTerms(input.query, reader).terms : [];
   const category = typeof input.category === 'string' ? reader.categoryBySlug(slugify(input.category)) : undefined;
   const clauses = terms.length > 0 ? [`{title description category brand} : (${terms.map((t) => `"${t}"*`).join(' AND ')})`] : [];
   // No words and no category: every product (each is in one category).
