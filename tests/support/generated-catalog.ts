@@ -84,7 +84,7 @@ export async function sharedGeneratedSnapshot(products: number, seed: number): P
   return snapshot;
 }
 
-/** The snapshot of `products` generated products (seeded, built once per run: sharedSnapshot), opened with its plain rows. */
+/** The snapshot of `products` generated products (seeded, built once per run: sharedGeneratedSnapshot), opened with its plain rows. */
 export async function generatedCatalog(products: number, seed: number): Promise<GeneratedCatalog> {
   const snapshot = await sharedGeneratedSnapshot(products, seed);
   const db = new Database(snapshot, { readonly: true });
