@@ -2,8 +2,10 @@
  * `npm run bench`: prints the figures the issues ask for. Options: --only stats|build|search|mcp|bundle|pages|peer
  * (mcp: MCP tool calls and product pages against REST stats; bundle: the Netlify Function's bundle
  * against the catalog's size, --sizes N,N,…, and only when asked for),
- * --against REV (stats: this checkout's server beside REV's, side by side, before the usual figures),
- * --products N (build benchmark size, default 1,000,000), --build-rounds N (default 5: three were too few
+ * --against REV (stats: this checkout's server beside REV's, side by side, before the usual figures;
+ * search: this checkout's search beside REV's, each on the catalog its own generator makes at --products
+ * and --seed, --search-rounds N alternating rounds, default 4, and that table alone),
+ * --products N (build and search benchmark size, default 1,000,000), --seed N (the generated catalog's, default 1), --build-rounds N (default 5: three were too few
  * for a machine whose speed moves within a run, docs/benchmarks.md),
  * --rounds N, --seconds N (stats), --pair-rounds N, --pair-seconds N (stats: the request log's and the
  * metrics' costs, two servers at once; defaults 12 and 2), --naive-runs N (search: runs of the naive plan, 0 for none).
@@ -23,11 +25,12 @@ import { buildSnapshot } from '../src/catalog-build/build-snapshot.ts';
 import { benchMcpThroughput, NATIVE_SEARCH, pageBytes, pairRatio, summarizeMcp, UCP_REST_SEARCH, UCP_SEARCH } from './mcp-throughput.ts';
 import { benchNetlifyBundleSize, formatBundleFigures } from './netlify-bundle-size.ts';
 import { benchPagesCrawl } from './pages-crawl.ts';
+import { benchSearchAgainst, formatSearchAgainst } from './search-against-revision.ts';
 import { benchSearchAttack, type LatencyFigures } from './search-attack.ts';
 import { benchSearchLatency } from './search-latency.ts';
 import { benchSearchPeer, formatPeerTable, type Peer } from './search-peer.ts';
 import { benchSearchWorstCase, costlyQueries } from './search-worst-case.ts';
-import { benchSnapshotBuild } from './snapshot-build.ts';
+import { benchSnapshotBuild, generatedSnapshot } from './snapshot-build.ts';
 import { benchSoak } from './soak.ts';
 import { benchStatsAgainst } from './stats-against-revision.ts';
 import { benchPair, PAIRS } from './stats-pairs.ts';
@@ -45,6 +48,8 @@ const { values } = parseArgs({
     'build-rounds': { type: 'string', default: '5' },
     seconds: { type: 'string', default: '4' },
     against: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    'search-rounds': { type: 'string', default: '4' },
     /** Runs of the naive search plan per class; 0 leaves it out (it takes most of the benchmark's time). */
     'naive-runs': { type: 'string' },
     /** --only bundle: the catalog sizes, in products. */
@@ -116,6 +121,20 @@ if (values.only === 'pages') {
   process.exit(0);
 }
 
+if (values.only === 'search' && values.against !== undefined) {
+  // The side-by-side alone: each revision builds its own catalog, so nothing else here shares it.
+  const rounds = Number(values['search-rounds']);
+  const figures = await benchSearchAgainst({
+    revision: values.against,
+    products: Number(values.products),
+    seed: Number(values.seed),
+    rounds,
+    runs: 200,
+  });
+  for (const line of formatSearchAgainst(figures, rounds)) console.log(line);
+  process.exit(0);
+}
+
 if (values.only === 'soak') {
   // Minutes of load rather than a speed: not part of the default run either.
   ensureBuiltSite();
@@ -153,8 +172,12 @@ try {
 
   if (values.only === undefined || values.only === 'search') {
     if (values.only === 'search') {
-      const f = await benchSnapshotBuild(Number(values.products), snapshot, 1);
-      console.log(`build of ${f.products} products: ${fixed(f.rounds[0]!.buildSeconds, 1)} s (for the search benchmark)`);
+      // The cost curve's figures (docs/benchmarks.md): the build alone, without the raw insert's rounds.
+      const f = await generatedSnapshot(Number(values.products), Number(values.seed), snapshot);
+      console.log(
+        `build of ${values.products} products (seed ${values.seed}): ${fixed(f.seconds, 1)} s, peak RSS ${Math.round(f.maxRssMb)} MB, ` +
+          `snapshot ${Math.round(f.snapshotMb)} MB (for the search benchmark)`,
+      );
     }
     const ms = (n: number) => `${fixed(n)} ms`;
     const naiveRuns = values['naive-runs'] === undefined ? undefined : Number(values['naive-runs']);

@@ -7,7 +7,7 @@
  * product included), timed against that round's build.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILD_PROCESS_FLAGS } from '../src/catalog-build/build-process.ts';
@@ -47,6 +47,19 @@ export function timedBuild(sourceDir: string, outFile: string, rssFile: string):
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error('the catalog build failed');
   return { seconds, maxRssMb: Number(readFileSync(rssFile, 'utf8')) / 1024 };
+}
+
+/** A generated catalog of `products` at `seed`, built once into `outFile`: the search benchmark's and the cost curve's. */
+export async function generatedSnapshot(products: number, seed: number, outFile: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
+  try {
+    console.error(`[bench] generating ${products} products (seed ${seed})…`);
+    await generateCatalog({ products, outDir: join(dir, 'export'), seed });
+    const built = timedBuild(join(dir, 'export'), outFile, join(dir, 'rss'));
+    return { ...built, snapshotMb: statSync(outFile).size / 2 ** 20 };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

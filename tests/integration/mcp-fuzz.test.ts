@@ -24,7 +24,22 @@ function random(seed: number) {
   };
 }
 
-const STRINGS = ['', 'x', '\u0000', 'ção', '🙂', '\u202e', 'a'.repeat(5000), 'tools/call', '__proto__', 'constructor', '{"a":1}'];
+// Budget words alone ("até 3 mil", "mil"): a search of no words, browsed within the budget (issue 51).
+const STRINGS = [
+  '',
+  'x',
+  '\u0000',
+  'ção',
+  '🙂',
+  '\u202e',
+  'a'.repeat(5000),
+  'tools/call',
+  '__proto__',
+  'constructor',
+  '{"a":1}',
+  'até 3 mil',
+  'mil',
+];
 const METHODS = [
   'initialize',
   'ping',

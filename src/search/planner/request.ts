@@ -2,7 +2,8 @@ import { EVERY_ORDINAL, type Match, type OrdinalRange } from '../index-read/sear
 import type { SearchReader } from '../index-read/search-reader.ts';
 import type { SearchWord } from '../query/vocabulary.ts';
 import { type Columns, isExact, searchExpression } from '../query/words.ts';
-import { inStock } from './tiers.ts';
+import { tierToken, WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
+import { inStock, OUT_OF_STOCK_TIER } from './tiers.ts';
 import type { WalkBudget } from './walk-budget.ts';
 
 /** Matches are counted for the total up to this many; past it, the total says "at least". */
@@ -160,11 +161,18 @@ export function sliceCost(request: SearchRequest, sliceEntries: number): number 
   return entries;
 }
 
-/** The request's expression in its columns (or those given), with more filter tokens: all of `facets`, one of each `anyFacets` group. */
+/** Every published product: the whole catalog's token in each of its tiers (facet-tokens.ts). */
+const EVERY_PRODUCT = Array.from({ length: OUT_OF_STOCK_TIER }, (_, i) => tierToken(WHOLE_CATALOG_PLACE, i + 1));
+
+/**
+ * The request's expression in its columns (or those given), with more filter tokens: all of `facets`, one of each `anyFacets` group.
+ * With no words and no token at all (a budget alone: "até 3 mil"), every product, the price range confining it: FTS5 refuses an empty expression.
+ */
 export function expressionOf(request: SearchRequest, more: { columns?: Columns; facets?: string[]; anyFacets?: string[][] } = {}): string {
   const columns = more.columns ?? request.columns ?? 'any';
   const facets = [...request.facets.flatMap((f) => (f.tokens.length === 1 ? f.tokens : [])), ...(more.facets ?? [])];
   const anyFacets = [...request.facets.flatMap((f) => (f.tokens.length > 1 ? [[...f.tokens]] : [])), ...(more.anyFacets ?? [])];
+  if (request.words.length === 0 && facets.length === 0 && !anyFacets.some((group) => group.length > 0)) anyFacets.push(EVERY_PRODUCT);
   return searchExpression({ words: request.words, columns, facets, anyFacets });
 }
 

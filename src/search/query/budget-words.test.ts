@@ -22,6 +22,9 @@ describe('budgets in the words, as shoppers type them', () => {
     ['geladeira R$ 1.500,00', null, 1500],
     ['geladeira até 1,5 mil', null, 1500],
     ['geladeira até 99,90', null, 99.9],
+    ['geladeira entre 3 e 4 mil', 3000, 4000],
+    ['geladeira de 2 a 3 mil reais', 2000, 3000],
+    ['geladeira entre 500 e 2 mil', 500, 2000],
   ])('%s', (query, minPrice, maxPrice) => {
     expect(price(query)).toEqual({ minPrice, maxPrice, rest: 'geladeira' });
   });

@@ -105,12 +105,15 @@ interface Amount {
   end: number;
   /** It named a currency (R$, reais, mil): a price for sure. */
   currency: boolean;
+  /** It was a number of thousands ("4 mil"). */
+  thousands: boolean;
 }
 
 /** The amount at `i`, if there is one: [R$] number [mil] [reais], or "mil" alone ("menos de mil reais"). */
 function amountAt(words: Token[], i: number): Amount | null {
   let at = i;
   let currency = false;
+  let thousands = false;
   if (words[at]?.key === 'r$') {
     currency = true;
     at++;
@@ -129,6 +132,7 @@ function amountAt(words: Token[], i: number): Amount | null {
     if (words[at]?.key === 'mil') {
       value *= 1000;
       currency = true;
+      thousands = true;
       at++;
     }
   }
@@ -138,7 +142,7 @@ function amountAt(words: Token[], i: number): Amount | null {
   }
   // A measure of the product ("50 polegadas", "4 portas") is not a price.
   if (!currency && UNITS.has(words[at]?.key ?? '')) return null;
-  return { value: Math.round(value * 100) / 100, end: at, currency };
+  return { value: Math.round(value * 100) / 100, end: at, currency, thousands };
 }
 
 const startsWith = (words: Token[], i: number, phrase: readonly string[]) => phrase.every((p, k) => words[i + k]?.key === p);
@@ -175,6 +179,8 @@ export function readBudgetWords(query: string): BudgetWords {
       const joined = words[i]!.key === 'entre' ? joiner === 'e' : joiner === 'a' || joiner === 'ate';
       const high = low && joined ? amountAt(words, low.end + 1) : null;
       if (low && high && (low.currency || high.currency)) {
+        // "entre 3 e 4 mil": the thousands of the second amount are the first's too, when that keeps them in order.
+        if (high.thousands && !low.thousands && low.value * 1000 <= high.value) low.value *= 1000;
         minPrice = Math.min(low.value, high.value);
         maxPrice = Math.max(low.value, high.value);
         take(i, high.end);
