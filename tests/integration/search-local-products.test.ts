@@ -6,6 +6,7 @@ import { productUrlBuilder } from '../../src/catalog-read/product-url.ts';
 import { fixedCursorSecret } from '../../src/search/local/cursor-secret.ts';
 import { searchLocalProducts } from '../../src/search/local/local-search.ts';
 import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
+import { SEARCH_DEPTH } from '../../src/search/local/search-cursor.ts';
 import { distanceKm } from '../../src/search/planner/geo.ts';
 import { readSampleExport } from '../support/sample-export.ts';
 
@@ -241,10 +242,25 @@ describe('search_local_products relaxes and reads places out of the query (sampl
     const all = search({}).output;
     expect(all.results).toHaveLength(10);
     const saoPaulo = catalog.discovery.cities.find((c) => c.name === 'São Paulo')!;
-    // The city's products are those in stock, listed, and those out of stock, counted apart.
-    const inStock = saoPaulo.productsCount - all.leftOutOfStock!.value;
-    expect(all.leftOutOfStock!.value).toBeGreaterThan(0);
-    expect(all.total).toEqual({ value: inStock, relation: 'eq' });
+    // The city's products are those in stock, listed, and those out of stock, left out: counted
+    // only on the page where the in-stock ones end (out-of-stock.ts).
+    expect(search({ includeOutOfStock: true }).output.total).toEqual({ value: saoPaulo.productsCount, relation: 'eq' });
+    expect(all.leftOutOfStock).toBeNull();
+    expect(all.message).not.toContain('out of stock');
+    const inStock = all.total.value;
+    expect(all.total.relation).toBe('eq');
+    // A category's last in-stock page counts them: every match, less those in stock.
+    let counted = 0;
+    for (const { name: category } of catalog.discovery.categories) {
+      let page = search({ category });
+      while (typeof page.output.nextCursor === 'string') page = search({ category, cursor: page.output.nextCursor });
+      const { total, leftOutOfStock } = page.output;
+      if (total.relation !== 'eq' || total.value > SEARCH_DEPTH) continue;
+      const every = search({ category, includeOutOfStock: true }).output.total;
+      expect(leftOutOfStock, category).toEqual({ value: every.value - total.value, relation: 'eq' });
+      counted += every.value > total.value ? 1 : 0;
+    }
+    expect(counted).toBeGreaterThan(0);
     expect(all.message).toMatch(new RegExp(`^Found 10 of ${inStock} matching products`));
     const near = search({ latitude: -23.5614, longitude: -46.6559, radiusKm: 3 }).output;
     expect(near.total.value).toBeGreaterThanOrEqual(near.results.length);

@@ -107,12 +107,20 @@ function centreOf(place: Exclude<SearchedPlace, { kind: 'coordinates' }>): Circl
 /** Runs the plan for the place and the order (src/search/planner/). */
 /**
  * The out-of-stock matches a search left out in the place searched: in a named place, counted in
- * their tier; in a circle, those its plan read (a count of its own would read the whole circle).
- * Null when the search included them or could not count.
+ * their tier when the in-stock matches end within the `shown` (out-of-stock.ts); in a circle,
+ * those its plan read (a count of its own would read the whole circle). Null when the search
+ * included them, did not count them (more in-stock matches follow) or could not.
  */
-export function outOfStockLeftOut(reader: SearchReader, request: SearchRequest, place: SearchedPlace, found: Found): Total | null {
+export function outOfStockLeftOut(
+  reader: SearchReader,
+  request: SearchRequest,
+  place: SearchedPlace,
+  found: Found,
+  shown: number,
+): Total | null {
   if (request.includeOutOfStock) return null;
   if (place.kind === 'coordinates') return found.leftOut ?? null;
+  if (found.hits.length > shown) return null;
   return outOfStockInPlace(reader, request, scopeOf(place));
 }
 

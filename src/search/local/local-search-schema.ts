@@ -92,7 +92,7 @@ export const SearchOutputSchema = z.object({
     'How many products in the place match, of which results shows the first (as Elasticsearch states hits.total)',
   ),
   leftOutOfStock: TotalSchema.nullable().describe(
-    'How many more products in the place match but are out of stock, left out (includeOutOfStock: true shows them, marked); null when they were included or not counted',
+    'How many more products in the place match but are out of stock, left out (includeOutOfStock: true shows them, marked): counted (up to 100) in a city or district when the in-stock matches end on this page; null when they were included, or not counted (more in-stock matches follow this page)',
   ),
   results: z.array(SearchResultSchema).max(SEARCH_MAX_LIMIT),
   nextCursor: z

@@ -99,7 +99,7 @@ export function searchLocalProducts(ctx: SearchContext, input: SearchInput): Sea
     }
     output.filters.droppedTerms = searched.dropped.map((w) => w.word);
     output.total = searched.found.total();
-    output.leftOutOfStock = outOfStockLeftOut(reader, requestFor(searched.words, budget), place, searched.found);
+    output.leftOutOfStock = outOfStockLeftOut(reader, requestFor(searched.words, budget), place, searched.found, end);
   }
   const found: Found = searched?.found ?? { hits: [], total: () => ({ value: 0, relation: 'eq' }), cut: false };
 
