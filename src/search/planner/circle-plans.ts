@@ -3,22 +3,7 @@ import type { Columns } from '../query/words.ts';
 import { merchantToken } from '../tokens/facet-tokens.ts';
 import { type Circle, type NearestStores, nearestStoresOf, ringRectangles, storeCounts } from './circle.ts';
 import { boundingBox, distanceKm } from './geo.ts';
-import {
-  atLeast,
-  byDistance,
-  exactly,
-  expressionOf,
-  type Found,
-  groupRequest,
-  groupsOf,
-  type Hit,
-  matchBound,
-  nothingFound,
-  readCost,
-  readMatches,
-  type SearchRequest,
-  shownOf,
-} from './request.ts';
+import * as plan from './request.ts';
 import { allMatchesIfFew, MAX_MATCHES } from './whole-reads.ts';
 
 /*
@@ -39,9 +24,9 @@ const RING_MERCHANT_BUDGET = 2_000;
  * per merchant and the share the words keep; each later read doubles it up to MERCHANT_CHUNK. No
  * words: the nearest merchant or two hold a page, where 64 merchants' lists are some 1,300 rows.
  */
-function firstChunk(reader: SearchReader, request: SearchRequest): number {
+function firstChunk(reader: SearchReader, request: plan.SearchRequest): number {
   const { products, merchants } = reader.counts;
-  const perMerchant = (products / Math.max(1, merchants)) * Math.min(1, matchBound(request) / Math.max(1, products));
+  const perMerchant = (products / Math.max(1, merchants)) * Math.min(1, plan.matchBound(request) / Math.max(1, products));
   return Math.max(2, Math.min(MERCHANT_CHUNK, Math.ceil((1.5 * request.limit) / Math.max(perMerchant, 1e-3))));
 }
 
@@ -50,18 +35,18 @@ function firstChunk(reader: SearchReader, request: SearchRequest): number {
  * matches are all there are (not cut at a read limit), so their count in the radius is the total.
  * Out-of-stock matches in the radius are counted and left out, unless the request includes them.
  */
-function placeMatches(reader: SearchReader, request: SearchRequest, matches: Hit[], circle: Circle, whole: boolean): Found {
+function placeMatches(reader: SearchReader, request: plan.SearchRequest, matches: plan.Hit[], circle: Circle, whole: boolean): plan.Found {
   const nearest = nearestStoresOf(reader, new Set(matches.map((m) => m.merchantId)), circle);
-  const placed: Hit[] = [];
+  const placed: plan.Hit[] = [];
   for (const match of matches) {
     const store = nearest.get(match.merchantId);
     if (store) placed.push({ ...match, distanceKm: store.distanceKm, storeId: store.storeId });
   }
-  const hits = shownOf(request, placed);
-  const count = whole ? exactly : atLeast;
+  const hits = plan.shownOf(request, placed);
+  const count = whole ? plan.exactly : plan.atLeast;
   const total = count(hits.length);
   const leftOut = request.includeOutOfStock ? undefined : count(placed.length - hits.length);
-  return { hits: hits.sort(byDistance).slice(0, request.limit), total: () => total, cut: false, ...(leftOut && { leftOut }) };
+  return { hits: hits.sort(plan.byDistance).slice(0, request.limit), total: () => total, cut: false, ...(leftOut && { leftOut }) };
 }
 
 /**
@@ -70,15 +55,17 @@ function placeMatches(reader: SearchReader, request: SearchRequest, matches: Hit
  * of doubling radius, nearest first, a chunk at a time, until the page is complete: every merchant
  * not yet read is farther than every product found.
  */
-export function searchNear(reader: SearchReader, request: SearchRequest, circle: Circle): Found {
-  const bound = matchBound(request);
-  if (bound === 0) return nothingFound();
-  const expression = expressionOf(request);
-  const few = allMatchesIfFew(reader, request, expression, bound, PROBE_MATCHES, (cap) => readMatches(reader, request, expression, cap));
+export function searchNear(reader: SearchReader, request: plan.SearchRequest, circle: Circle): plan.Found {
+  const bound = plan.matchBound(request);
+  if (bound === 0) return plan.nothingFound();
+  const expression = plan.expressionOf(request);
+  const few = allMatchesIfFew(reader, request, expression, bound, PROBE_MATCHES, (cap) =>
+    plan.readMatches(reader, request, expression, cap),
+  );
   if (few) return placeMatches(reader, request, few, circle, true);
 
   const { latitude: lat, longitude: lon, radiusKm } = circle;
-  const results: Hit[] = [];
+  const results: plan.Hit[] = [];
   /** Merchants met in a ring box but farther than that ring: they belong to a later ring. */
   const pending: NearestStores = new Map();
   /** Merchants whose ring is done (a later box can meet their other stores again). */
@@ -112,10 +99,10 @@ export function searchNear(reader: SearchReader, request: SearchRequest, circle:
       const chunk = ready.slice(i, end);
       // The chunk's merchants' lists: about their share of the catalog's products.
       const within = Math.ceil((chunk.length * reader.counts.products) / Math.max(1, reader.counts.merchants));
-      if (!request.budget.take(readCost(request, within))) break;
-      const chunkExpression = expressionOf(request, { anyFacets: [chunk.map(([id]) => merchantToken(id))] });
-      const chunkMatches = readMatches(reader, request, chunkExpression, MAX_MATCHES);
-      const shown = shownOf(request, chunkMatches);
+      if (!request.budget.take(plan.readCost(request, within))) break;
+      const chunkExpression = plan.expressionOf(request, { anyFacets: [chunk.map(([id]) => merchantToken(id))] });
+      const chunkMatches = plan.readMatches(reader, request, chunkExpression, MAX_MATCHES);
+      const shown = plan.shownOf(request, chunkMatches);
       dropped += chunkMatches.length - shown.length;
       for (const hit of shown) {
         const store = pending.get(hit.merchantId)!;
@@ -125,8 +112,8 @@ export function searchNear(reader: SearchReader, request: SearchRequest, circle:
       i = end;
       // Far more merchants than a common word needs: read the word's matches instead.
       if (read >= RING_MERCHANT_BUDGET && results.length < request.limit) {
-        if (!request.budget.take(readCost(request, 0))) break;
-        const matches = readMatches(reader, request, expression, MAX_MATCHES);
+        if (!request.budget.take(plan.readCost(request, 0))) break;
+        const matches = plan.readMatches(reader, request, expression, MAX_MATCHES);
         return placeMatches(reader, request, matches, circle, matches.length < MAX_MATCHES);
       }
     }
@@ -141,10 +128,10 @@ export function searchNear(reader: SearchReader, request: SearchRequest, circle:
       break;
     }
   }
-  const total = complete ? exactly(results.length) : atLeast(results.length);
-  const leftOut = request.includeOutOfStock ? undefined : complete ? exactly(dropped) : atLeast(dropped);
+  const total = complete ? plan.exactly(results.length) : plan.atLeast(results.length);
+  const leftOut = request.includeOutOfStock ? undefined : complete ? plan.exactly(dropped) : plan.atLeast(dropped);
   return {
-    hits: results.sort(byDistance).slice(0, request.limit),
+    hits: results.sort(plan.byDistance).slice(0, request.limit),
     total: () => total,
     cut: request.budget.cut,
     ...(leftOut && { leftOut }),
@@ -158,19 +145,19 @@ export function searchNear(reader: SearchReader, request: SearchRequest, circle:
  */
 export function searchNearByGroups(
   reader: SearchReader,
-  request: SearchRequest,
+  request: plan.SearchRequest,
   circle: Circle,
-  groups: readonly Columns[] = groupsOf(request),
-): Found {
-  const hits: Hit[] = [];
+  groups: readonly Columns[] = plan.groupsOf(request),
+): plan.Found {
+  const hits: plan.Hit[] = [];
   const seen = new Set<number>();
-  let last: Found = nothingFound();
+  let last: plan.Found = plan.nothingFound();
   let lastColumns: Columns | null = null;
   for (const columns of groups) {
-    if (matchBound(request, columns) === 0) continue;
+    if (plan.matchBound(request, columns) === 0) continue;
     // An exact group cut short (its share of the budget spent): what it found stays ranked first
     // and the next group goes on.
-    const { group, exact } = groupRequest(request, columns);
+    const { group, exact } = plan.groupRequest(request, columns);
     const read = searchNear(reader, group, circle);
     for (const hit of read.hits) {
       if (hits.length < request.limit && !seen.has(hit.productId)) {
@@ -190,10 +177,10 @@ export function searchNearByGroups(
     hits,
     total: () => {
       const t = found.total();
-      return more ? atLeast(Math.max(t.value, hits.length)) : { value: Math.max(t.value, hits.length), relation: t.relation };
+      return more ? plan.atLeast(Math.max(t.value, hits.length)) : { value: Math.max(t.value, hits.length), relation: t.relation };
     },
     cut: found.cut,
     // Out-of-stock matches of wider groups not read: at least those of the groups read.
-    ...(found.leftOut && { leftOut: more ? atLeast(found.leftOut.value) : found.leftOut }),
+    ...(found.leftOut && { leftOut: more ? plan.atLeast(found.leftOut.value) : found.leftOut }),
   };
 }

@@ -4,23 +4,7 @@ import { type Circle, merchantsInCircle, type NearestStores } from './circle.ts'
 import { searchNear } from './circle-plans.ts';
 import { searchPlace } from './place-plans.ts';
 import { byPrice } from './price-order.ts';
-import {
-  atLeast,
-  byPopularity,
-  exactly,
-  expressionOf,
-  type Found,
-  groupRequest,
-  groupsOf,
-  type Hit,
-  matchBound,
-  nothingFound,
-  readCost,
-  readMatches,
-  type SearchRequest,
-  shownOf,
-  sliceCost,
-} from './request.ts';
+import * as plan from './request.ts';
 import { lastTier, type PlaceScope, tierShare } from './tiers.ts';
 import { DIRECT_MATCHES, MAX_MATCHES } from './whole-reads.ts';
 
@@ -37,14 +21,14 @@ export type Scope = { kind: 'place'; place: PlaceScope; circle?: Circle } | { ki
  * anywhere. So "geladeira" by price lists refrigerators from the cheapest, not a refrigerator's
  * water filter that mentions the word.
  */
-export function searchOrdered(reader: SearchReader, request: SearchRequest, scope: Scope, order: Order): Found {
+export function searchOrdered(reader: SearchReader, request: plan.SearchRequest, scope: Scope, order: Order): plan.Found {
   let inCircle: NearestStores | null = null;
-  for (const columns of groupsOf(request)) {
-    if (matchBound(request, columns) === 0) continue;
+  for (const columns of plan.groupsOf(request)) {
+    if (plan.matchBound(request, columns) === 0) continue;
     // An exact group cut short (its share of the budget spent) is not known to be in order
     // whole: the next group holds the same matches.
-    const { group, exact } = groupRequest(request, columns);
-    let found: Found;
+    const { group, exact } = plan.groupRequest(request, columns);
+    let found: plan.Found;
     if (order === 'distance') {
       // A named place measures from its centre (runPlan gives its circle).
       found = searchNear(reader, group, scope.circle!);
@@ -58,7 +42,7 @@ export function searchOrdered(reader: SearchReader, request: SearchRequest, scop
     if (exact && found.cut) continue;
     if (found.hits.length > 0 || found.cut) return found;
   }
-  return nothingFound();
+  return plan.nothingFound();
 }
 
 /** A popularity tier: its token and about how many products it has. */
@@ -72,41 +56,41 @@ interface Tier {
  * a time from the top, until a tier completes the page: every product in a later tier has fewer
  * views than every one before it. Inside the tiers read, views (then likes) sort.
  */
-function byTiers(reader: SearchReader, request: SearchRequest, merchants: NearestStores): Found {
-  const read = (expression: string, cap: number): Hit[] => {
-    const hits: Hit[] = [];
-    for (const hit of readMatches(reader, request, expression, cap)) {
+function byTiers(reader: SearchReader, request: plan.SearchRequest, merchants: NearestStores): plan.Found {
+  const read = (expression: string, cap: number): plan.Hit[] => {
+    const hits: plan.Hit[] = [];
+    for (const hit of plan.readMatches(reader, request, expression, cap)) {
       const store = merchants.get(hit.merchantId);
       if (store) hits.push({ ...hit, distanceKm: store.distanceKm, storeId: store.storeId });
     }
     return hits;
   };
-  if (matchBound(request) <= DIRECT_MATCHES && request.budget.take(readCost(request, 0), true)) {
-    const placed = read(expressionOf(request), DIRECT_MATCHES + 1);
+  if (plan.matchBound(request) <= DIRECT_MATCHES && request.budget.take(plan.readCost(request, 0), true)) {
+    const placed = read(plan.expressionOf(request), DIRECT_MATCHES + 1);
     if (placed.length <= DIRECT_MATCHES) {
-      const hits = shownOf(request, placed);
-      const total = exactly(hits.length);
-      const leftOut = request.includeOutOfStock ? undefined : exactly(placed.length - hits.length);
-      return { hits: hits.sort(byPopularity).slice(0, request.limit), total: () => total, cut: false, ...(leftOut && { leftOut }) };
+      const hits = plan.shownOf(request, placed);
+      const total = plan.exactly(hits.length);
+      const leftOut = request.includeOutOfStock ? undefined : plan.exactly(placed.length - hits.length);
+      return { hits: hits.sort(plan.byPopularity).slice(0, request.limit), total: () => total, cut: false, ...(leftOut && { leftOut }) };
     }
   }
   const tiers = wholeCatalogTiers(reader, request.includeOutOfStock);
-  const collected: Hit[] = [];
+  const collected: plan.Hit[] = [];
   let readAll = true;
   for (const tier of tiers) {
-    if (!request.budget.take(sliceCost(request, tier.products))) {
+    if (!request.budget.take(plan.sliceCost(request, tier.products))) {
       readAll = false;
       break;
     }
-    collected.push(...read(expressionOf(request, { facets: [tier.token] }), MAX_MATCHES));
+    collected.push(...read(plan.expressionOf(request, { facets: [tier.token] }), MAX_MATCHES));
     if (collected.length >= request.limit && tier !== tiers.at(-1)) {
       readAll = false;
       break;
     }
   }
-  const hits = collected.sort(byPopularity).slice(0, request.limit);
+  const hits = collected.sort(plan.byPopularity).slice(0, request.limit);
   const found = collected.length;
-  const total = readAll ? exactly(found) : atLeast(found);
+  const total = readAll ? plan.exactly(found) : plan.atLeast(found);
   return { hits, total: () => total, cut: request.budget.cut };
 }
 

@@ -1,26 +1,7 @@
 import type { SearchReader } from '../index-read/search-reader.ts';
 import type { Columns } from '../query/words.ts';
 import { tierToken } from '../tokens/facet-tokens.ts';
-import {
-  atLeast,
-  byPopularity,
-  COUNT_CAP,
-  countOf,
-  exactly,
-  expressionOf,
-  type Found,
-  groupRequest,
-  groupsOf,
-  type Hit,
-  matchBound,
-  nothingFound,
-  readCost,
-  readInPlace,
-  readMatches,
-  type SearchRequest,
-  shownOf,
-  type Total,
-} from './request.ts';
+import * as plan from './request.ts';
 import { LARGE_TIERS_FROM, lastTier, type PlaceScope, TIER_SIZES, tierShare, tiersOf } from './tiers.ts';
 import { allMatchesIfFew, DIRECT_MATCHES, MAX_MATCHES } from './whole-reads.ts';
 
@@ -36,9 +17,9 @@ import { allMatchesIfFew, DIRECT_MATCHES, MAX_MATCHES } from './whole-reads.ts';
  * words' (or the category's), whichever column the group asks for; in a tier, at most the
  * place's products in that tier. In a large city the last tiers cost more; in a district, less.
  */
-function wholeReadIsCheaper(request: SearchRequest, columns: Columns, tier: number, placeProducts: number): boolean {
-  if (matchBound(request, columns) > DIRECT_MATCHES) return false;
-  const walked = matchBound(request);
+function wholeReadIsCheaper(request: plan.SearchRequest, columns: Columns, tier: number, placeProducts: number): boolean {
+  if (plan.matchBound(request, columns) > DIRECT_MATCHES) return false;
+  const walked = plan.matchBound(request);
   const inTiers = TIER_SIZES.slice(tier - 1).reduce((sum, size) => sum + Math.min(walked, size * placeProducts), 0);
   return walked < inTiers;
 }
@@ -53,34 +34,34 @@ function wholeReadIsCheaper(request: SearchRequest, columns: Columns, tier: numb
  */
 export function searchPlace(
   reader: SearchReader,
-  request: SearchRequest,
+  request: plan.SearchRequest,
   place: PlaceScope,
-  groups: readonly Columns[] = groupsOf(request),
-): Found {
+  groups: readonly Columns[] = plan.groupsOf(request),
+): plan.Found {
   const { limit } = request;
-  const results: Hit[] = [];
+  const results: plan.Hit[] = [];
   const seen = new Set<number>();
-  const inPlace = (expression: string) => (cap: number) => readInPlace(reader, request, expression, place.token, cap);
+  const inPlace = (expression: string) => (cap: number) => plan.readInPlace(reader, request, expression, place.token, cap);
   // Few matches anywhere in the text (the widest group): read them first. They are the total,
   // and when none is in the place the narrower groups need no read at all.
-  const anywhere = expressionOf(request, { columns: 'any' });
-  const read = allMatchesIfFew(reader, request, anywhere, matchBound(request, 'any'), DIRECT_MATCHES, inPlace(anywhere));
-  const few = read && shownOf(request, read);
-  let total: Total | null = few && groups.includes('any') ? exactly(few.length) : null;
-  if (few?.length === 0) return nothingFound();
+  const anywhere = plan.expressionOf(request, { columns: 'any' });
+  const read = allMatchesIfFew(reader, request, anywhere, plan.matchBound(request, 'any'), DIRECT_MATCHES, inPlace(anywhere));
+  const few = read && plan.shownOf(request, read);
+  let total: plan.Total | null = few && groups.includes('any') ? plan.exactly(few.length) : null;
+  if (few?.length === 0) return plan.nothingFound();
   for (const columns of groups) {
-    if (matchBound(request, columns) === 0) continue;
-    const pass: Hit[] = [];
-    const collect = (hits: Hit[]) => {
+    if (plan.matchBound(request, columns) === 0) continue;
+    const pass: plan.Hit[] = [];
+    const collect = (hits: plan.Hit[]) => {
       for (const hit of hits) if (!seen.has(hit.productId)) pass.push(hit);
     };
-    const expression = expressionOf(request, { columns });
+    const expression = plan.expressionOf(request, { columns });
     // An exact group reads within its share of the budget, and a read it is refused cuts nothing:
     // the group after it holds the same matches (request.ts, groupRequest).
-    const { group, exact } = groupRequest(request, columns);
+    const { group, exact } = plan.groupRequest(request, columns);
     const { budget } = group;
     const wholeGroup = (optional: boolean) =>
-      budget.take(readCost(request, 0), optional || exact) && shownOf(request, inPlace(expression)(DIRECT_MATCHES + 1));
+      budget.take(plan.readCost(request, 0), optional || exact) && plan.shownOf(request, inPlace(expression)(DIRECT_MATCHES + 1));
     if (few) {
       // A narrower group of few matches is fewer still. Past the budget the matches are all known
       // already: they are ranked by views alone (the wider group collects them).
@@ -101,13 +82,13 @@ export function searchPlace(
         }
         // The tier's list: about its share of the place's products.
         const entries = Math.ceil(tierShare(reader, tier) * place.products);
-        if (!budget.take(readCost(request, entries), exact)) break;
-        const expression = expressionOf(request, { columns, facets: [tierToken(place.token, tier)] });
-        collect(readMatches(reader, request, expression, MAX_MATCHES));
+        if (!budget.take(plan.readCost(request, entries), exact)) break;
+        const expression = plan.expressionOf(request, { columns, facets: [tierToken(place.token, tier)] });
+        collect(plan.readMatches(reader, request, expression, MAX_MATCHES));
       }
     }
     // A cut pass still ranks right: every match of the tiers it read has more views than any below.
-    pass.sort(byPopularity);
+    pass.sort(plan.byPopularity);
     for (const hit of pass.slice(0, limit - results.length)) {
       results.push(hit);
       seen.add(hit.productId);
@@ -116,8 +97,8 @@ export function searchPlace(
   }
   // Cut short: what was found is a lower bound. Every pass read whole and the page not full: the
   // results are every match there is (of the groups read).
-  if (request.budget.cut) total = atLeast(results.length);
-  else if (total === null && results.length < limit) total = exactly(results.length);
+  if (request.budget.cut) total = plan.atLeast(results.length);
+  else if (total === null && results.length < limit) total = plan.exactly(results.length);
   const known = total;
   const counted = groups.at(-1)!;
   return {
@@ -132,14 +113,14 @@ export function searchPlace(
  * the budget does not allow the count (it walks the words' lists and the place's, less when the
  * cap comes first, as it does for common words).
  */
-export function countInPlace(reader: SearchReader, request: SearchRequest, place: PlaceScope, found: number): Total {
-  if (matchBound(request) === 0) return exactly(0);
-  if (!request.budget.take(readCost(request, place.products), true)) return atLeast(found);
-  const counted = countOf(
+export function countInPlace(reader: SearchReader, request: plan.SearchRequest, place: PlaceScope, found: number): plan.Total {
+  if (plan.matchBound(request) === 0) return plan.exactly(0);
+  if (!request.budget.take(plan.readCost(request, place.products), true)) return plan.atLeast(found);
+  const counted = plan.countOf(
     reader,
     request,
-    expressionOf(request, { anyFacets: [tiersOf(place, request.includeOutOfStock)] }),
-    COUNT_CAP + 1,
+    plan.expressionOf(request, { anyFacets: [tiersOf(place, request.includeOutOfStock)] }),
+    plan.COUNT_CAP + 1,
   );
-  return counted > COUNT_CAP ? atLeast(COUNT_CAP) : exactly(counted);
+  return counted > plan.COUNT_CAP ? plan.atLeast(plan.COUNT_CAP) : plan.exactly(counted);
 }

@@ -83,7 +83,11 @@ describe('a search request', () => {
     expect(matchBound(withCafe, 'namingExact')).toBe(15);
     expect(matchBound(withCafe, 'title')).toBe(30);
     const exact = expressionOf(withCafe, { columns: 'titleExact' });
-    expect(exact).toBe('({title} : ("cafe") NOT facets : k0)');
+    expect(exact).toBe('({title} : ("cafe")) NOT facets : k0');
+    // Around the filters too: the accessories' list is sought only for rows that match every one.
+    expect(expressionOf(withCafe, { columns: 'titleExact', facets: ['c1t2'] })).toBe(
+      '({title} : ("cafe") AND facets : (c1t2)) NOT facets : k0',
+    );
     expect(expressionOf(withCafe, { columns: 'title' })).toBe('{title} : (("cafe" OR "cafeteira"))');
     // Accessories asked for are not left out.
     const capa = request({ words: [word('capa', 10)] });

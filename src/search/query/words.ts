@@ -198,22 +198,28 @@ export interface ExpressionParts {
   anyFacets?: string[][];
 }
 
-/**
- * The words' clause. An exact group's leaves out titles and categories with an accessory word
- * not asked for: FTS5 reads NOT by seeking those words' lists to each match, not by walking them.
- */
+/** The words' clause: in an exact group, each word by its exact alternatives. */
 function wordsClause(words: SearchWord[], columns: Columns): string {
   const exact = isExact(columns);
   const each = words.map((w) => anyOf(exact && w.exact && w.exact.alternatives.length > 0 ? w.exact.alternatives : w.alternatives));
-  const clause = `${RANKED_COLUMNS[columns]} : (${each.join(' AND ')})`;
-  return exact && !asksForAccessory(words) ? `(${clause} NOT facets : ${ACCESSORY_MARK})` : clause;
+  return `${RANKED_COLUMNS[columns]} : (${each.join(' AND ')})`;
 }
 
-/** An FTS5 MATCH expression from trusted parts: folded words, and tokens we made ourselves. */
+/**
+ * An FTS5 MATCH expression from trusted parts: folded words, and tokens we made ourselves. An
+ * exact group leaves out titles and categories with an accessory word not asked for, by a NOT of
+ * their mark around the whole expression: FTS5 then seeks the mark's long list only for rows that
+ * match every word and filter. Inside, beside the words alone, it sought it for every row of the
+ * words, and a tier of few matches cost three times its read (docs/benchmarks.md, "Search since
+ * the offers").
+ */
 export function searchExpression(parts: ExpressionParts): string {
   const clauses: string[] = [];
-  if (parts.words.length > 0) clauses.push(wordsClause(parts.words, parts.columns ?? 'any'));
+  const columns = parts.columns ?? 'any';
+  if (parts.words.length > 0) clauses.push(wordsClause(parts.words, columns));
   if (parts.facets.length > 0) clauses.push(`facets : (${parts.facets.join(' AND ')})`);
   for (const group of parts.anyFacets ?? []) if (group.length > 0) clauses.push(`facets : (${group.join(' OR ')})`);
-  return clauses.join(' AND ');
+  const expression = clauses.join(' AND ');
+  const noAccessory = parts.words.length > 0 && isExact(columns) && !asksForAccessory(parts.words);
+  return noAccessory ? `(${expression}) NOT facets : ${ACCESSORY_MARK}` : expression;
 }
