@@ -19,6 +19,7 @@ const result = {
   offer: NO_OFFER,
   imageUrl: 'https://img.example/7.jpg',
   url: 'https://catalogo.example/produtos/7/geladeira',
+  match: 'all_words_in_title' as const,
 };
 
 describe('product cards from a tool result', () => {

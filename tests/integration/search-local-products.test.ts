@@ -3,6 +3,7 @@ import type { AnswerContext } from '../../src/answers/context.ts';
 import { catalogOverview } from '../../src/answers/overview.ts';
 import { openCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { productUrlBuilder } from '../../src/catalog-read/product-url.ts';
+import { foldKey } from '../../src/lib/text-keys.ts';
 import { fixedCursorSecret } from '../../src/search/local/cursor-secret.ts';
 import { searchLocalProducts } from '../../src/search/local/local-search.ts';
 import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
@@ -226,6 +227,31 @@ describe('search_local_products relaxes and reads places out of the query (sampl
     expect(blue.filters.droppedTerms).toEqual(['turquesa', 'azul']);
     // Every word matching: nothing left out.
     expect(search({ query: 'fone bluetooth' }).output.filters.droppedTerms).toEqual([]);
+  });
+
+  it('labels each result with how it matched the words, best first, and says so when they differ', () => {
+    const rank = ['all_words_in_title', 'all_words_in_name', 'all_words_in_text'];
+    for (const query of ['fone bluetooth', 'sem fio', 'controle', 'cafe']) {
+      const { results, message } = search({ query }).output;
+      expect(results.length, query).toBeGreaterThan(0);
+      const labels = results.map((r) => rank.indexOf(r.match!));
+      expect(
+        labels.every((l, i) => l >= 0 && (i === 0 || l >= labels[i - 1]!)),
+        `${query}: ${labels}`,
+      ).toBe(true);
+      if (new Set(labels).size > 1) expect(message, query).toContain('How they match (results[].match)');
+    }
+    // Words of no synonym: in the title when the title has them, else not.
+    for (const query of ['bluetooth', 'controle', 'sem fio']) {
+      const { results } = search({ query }).output;
+      for (const r of results) expect(r.match === 'all_words_in_title', r.title).toBe(foldKey(r.title).includes(query));
+    }
+    expect(search({ query: 'sem fio' }).output.message).toContain(
+      'How they match (results[].match): 8 with every word in the title, 2 with',
+    );
+    // Words left out: some words only; no words: no label.
+    expect(search({ query: 'tv vermelha' }).output.results.every((r) => r.match === 'some_words')).toBe(true);
+    expect(search({ category: 'Eletrônicos' }).output.results.every((r) => r.match === null)).toBe(true);
   });
 
   it('never leaves out the first word, which names the thing: "zeppelin turbo" is not a search for "turbo"', () => {

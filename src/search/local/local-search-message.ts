@@ -31,6 +31,25 @@ export interface MessageParts {
   elsewhere: (() => SearchRequest) | null;
 }
 
+/** In the page's words, how its results match, when not all have every word in the title (results[].match). */
+const MATCH_SAID = {
+  all_words_in_title: 'every word in the title',
+  all_words_in_name: 'every word in the title, category or brand',
+  all_words_in_text: 'every word, some only in the description',
+} as const;
+
+function matchNote(output: SearchOutput): string | null {
+  const counts = new Map<keyof typeof MATCH_SAID, number>();
+  for (const { match } of output.results) {
+    // Some words only: the note on the words left out says so for the whole page.
+    if (match === null || match === 'some_words') return null;
+    counts.set(match, (counts.get(match) ?? 0) + 1);
+  }
+  if (counts.size === 0 || (counts.size === 1 && counts.has('all_words_in_title'))) return null;
+  const said = [...counts].map(([match, n]) => `${n} with ${MATCH_SAID[match]}`).join(', ');
+  return `How they match (results[].match): ${said}.`;
+}
+
 export function messageOf(reader: SearchReader, output: SearchOutput, parts: MessageParts): string {
   const { place, facets, price } = parts;
   const offset = output.filters.offset;
@@ -83,8 +102,10 @@ export function messageOf(reader: SearchReader, output: SearchOutput, parts: Mes
   const of = value > shown || relation === 'gte' ? ` of ${relation === 'gte' ? 'at least ' : ''}${value} matching` : '';
   const page = offset > 0 ? ` (results ${offset + 1} to ${offset + shown})` : '';
   const next = output.nextCursor ? ' More: pass nextCursor as cursor.' : '';
+  const matched = matchNote(output);
   return [
     `Found ${shown}${of} product${shown === 1 && of === '' ? '' : 's'}${page}${filtersSaid ? ` ${filtersSaid}` : ''}; place: ${where}.${next}`,
+    ...(matched === null ? [] : [matched]),
     ...notes,
   ].join(' ');
 }

@@ -8,7 +8,7 @@ import { roundKm } from '../planner/geo.ts';
 import type { Found, Hit, PriceFilter, SearchRequest } from '../planner/request.ts';
 import { WalkBudget } from '../planner/walk-budget.ts';
 import type { SearchWord } from '../query/vocabulary.ts';
-import { expandWords } from '../query/words.ts';
+import { type Columns, expandWords } from '../query/words.ts';
 import type { SearchContext, SearchOutcome } from '../search-context.ts';
 import { facetEchoes, foundFacets } from './facet-filters.ts';
 import { type Asked, readAsked, refusalOf } from './local-search-asked.ts';
@@ -18,7 +18,7 @@ import { locationOf, orderingOf, outOfStockLeftOut, type SearchedPlace, storeFor
 import type { SearchInput, SearchOutput } from './local-search-schema.ts';
 import { makeCursor, readCursor, SEARCH_DEPTH, searchDigest } from './search-cursor.ts';
 import { priceFilterOf, type ResultFilters } from './search-filters.ts';
-import type { SearchResult } from './search-result-schema.ts';
+import type { Match, SearchResult } from './search-result-schema.ts';
 import { searchSimilar } from './similar-search.ts';
 
 /*
@@ -103,7 +103,8 @@ export function searchLocalProducts(ctx: SearchContext, input: SearchInput): Sea
   }
   const found: Found = searched?.found ?? { hits: [], total: () => ({ value: 0, relation: 'eq' }), cut: false };
 
-  output.results = pageOf(ctx, catalog, reader, found.hits.slice(offset, end), place);
+  const matchOf = matchLabels(similar === null ? (searched?.words.length ?? 0) : 0, searched?.dropped.length ?? 0);
+  output.results = pageOf(ctx, catalog, reader, found.hits.slice(offset, end), place, matchOf);
   if (found.hits.length > end && end < SEARCH_DEPTH) {
     output.nextCursor = makeCursor(cursorSecrets(ctx)[0]!, { catalogVersion: catalog.meta.catalogVersion, search, offset: end });
   }
@@ -185,8 +186,31 @@ function filterNotes(reader: SearchReader, filters: ResultFilters, price: PriceF
   return notes;
 }
 
+/** A ranking group's label (search-result-schema.ts, MatchSchema). */
+const GROUP_MATCH: Record<Columns, Match> = {
+  titleExact: 'all_words_in_title',
+  title: 'all_words_in_title',
+  namingExact: 'all_words_in_name',
+  naming: 'all_words_in_name',
+  any: 'all_words_in_text',
+};
+
+/** How each hit matched: by the group that found it; some words only when words were left out; null with no words. */
+function matchLabels(words: number, dropped: number): (hit: Hit) => Match {
+  if (words === 0) return () => null;
+  if (dropped > 0) return () => 'some_words';
+  return (hit) => GROUP_MATCH[hit.group ?? 'any'];
+}
+
 /** The page's results: each hit's product and the store that puts it in the place. */
-function pageOf(ctx: SearchContext, catalog: CatalogReader, reader: SearchReader, hits: Hit[], place: SearchedPlace): SearchResult[] {
+function pageOf(
+  ctx: SearchContext,
+  catalog: CatalogReader,
+  reader: SearchReader,
+  hits: Hit[],
+  place: SearchedPlace,
+  matchOf: (hit: Hit) => Match,
+): SearchResult[] {
   const results: SearchResult[] = [];
   for (const hit of hits) {
     const product = reader.product(hit.productId);
@@ -204,6 +228,7 @@ function pageOf(ctx: SearchContext, catalog: CatalogReader, reader: SearchReader
       offer: offerOf(product),
       imageUrl: product.imageUrl,
       url: ctx.productUrl(product.id, product.slug),
+      match: matchOf(hit),
     });
   }
   return results;

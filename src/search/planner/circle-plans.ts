@@ -161,6 +161,7 @@ export function searchNearByGroups(
     const read = searchNear(reader, group, circle);
     for (const hit of read.hits) {
       if (hits.length < request.limit && !seen.has(hit.productId)) {
+        hit.group = columns;
         hits.push(hit);
         seen.add(hit.productId);
       }

@@ -40,6 +40,7 @@ export function searchOrdered(reader: SearchReader, request: plan.SearchRequest,
       found = order === 'popularity' ? byTiers(reader, group, inCircle!) : byPrice(reader, group, where, order);
     }
     if (exact && found.cut) continue;
+    for (const hit of found.hits) hit.group = columns;
     if (found.hits.length > 0 || found.cut) return found;
   }
   return plan.nothingFound();

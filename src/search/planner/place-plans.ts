@@ -53,7 +53,11 @@ export function searchPlace(
     if (plan.matchBound(request, columns) === 0) continue;
     const pass: plan.Hit[] = [];
     const collect = (hits: plan.Hit[]) => {
-      for (const hit of hits) if (!seen.has(hit.productId)) pass.push(hit);
+      for (const hit of hits) {
+        if (seen.has(hit.productId)) continue;
+        hit.group = columns;
+        pass.push(hit);
+      }
     };
     const expression = plan.expressionOf(request, { columns });
     // An exact group reads within its share of the budget, and a read it is refused cuts nothing:

@@ -29,6 +29,8 @@ export interface Hit {
   tier: number;
   distanceKm?: number;
   storeId?: number;
+  /** The ranking group whose read found it (a search of words): how it matched. */
+  group?: Columns;
 }
 
 /** The page of results, and the total it is the beginning of: counted only when asked (a relaxed-away search never is). */
