@@ -6,8 +6,8 @@
  *   builds the snapshot there; answers { kind: 'built', seconds, maxRssMb, snapshotMb }.
  * - { kind: 'round', runs }: one timing of every class (benchSearchLatency, no naive plan);
  *   answers { kind: 'rows', rows: [{ label, p50, p95 }] }.
- * Only the exports every revision since the offers' has are used (timedBuild, generateCatalog,
- * benchSearchLatency); anything else it answers { kind: 'error', message }.
+ * It uses only exports 5e21c87 (the last revision before the offers) already had: generateCatalog,
+ * timedBuild and benchSearchLatency. A failure answers { kind: 'error', message }.
  */
 import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -50,8 +50,8 @@ export interface SearchIndex extends Vocabulary {
   matches(expression: string, ordinals: OrdinalRange, limit: number, descending?: boolean): Match[];
   /** How many matches the expression has among `ordinals`, counting up to `limit` only (the index alone: cheap). */
   countMatches(expression: string, ordinals: OrdinalRange, limit: number): number;
-  /** Matches, each marked 1 if its merchant has a store in the place (token c<id> or d<id>), at most `limit`. */
-  matchesMarkingPlace(expression: string, placeToken: string, ordinals: OrdinalRange, limit: number): PlaceMatch[];
+  /** Matches, each marked 1 if its merchant has a store in the place (token c<id> or d<id>), at most `limit`, cheapest first (or the dearest). */
+  matchesMarkingPlace(expression: string, placeToken: string, ordinals: OrdinalRange, limit: number, descending?: boolean): PlaceMatch[];
   /** How many published products are out of stock (read once, when first asked): the size of their tier. */
   outOfStockProducts(): number;
   /** Matches (in the place, if given) ordered by bm25() over all of them: the naive plan, for the benchmark. */
@@ -173,8 +173,8 @@ export function openSearchIndex(db: Database): SearchIndex {
       fullText(() => matches(ordinals, descending).all(expression, ...bounds(ordinals), limit) as Match[]),
     countMatches: (expression, ordinals, limit) =>
       fullText(() => (countMatches(ordinals).get(expression, ...bounds(ordinals), limit) as [number])[0]),
-    matchesMarkingPlace: (expression, placeToken, ordinals, limit) =>
-      fullText(() => matchesMarkingPlace(ordinals).all(placeToken, expression, ...bounds(ordinals), limit) as PlaceMatch[]),
+    matchesMarkingPlace: (expression, placeToken, ordinals, limit, descending) =>
+      fullText(() => matchesMarkingPlace(ordinals, descending).all(placeToken, expression, ...bounds(ordinals), limit) as PlaceMatch[]),
     outOfStockProducts,
     matchesByRelevance: (expression, placeToken, limit) =>
       fullText(

@@ -200,6 +200,20 @@ export function readMatches(reader: SearchReader, request: SearchRequest, expres
   return reader.matches(expression, ordinalsOf(request), limit, descending).map(toHit);
 }
 
+/** Up to `limit` matches of an expression, cheapest first (the dearest, `descending`), each with whether it is in the place (a merchant's place token). */
+export function readMarkingPlace(
+  reader: SearchReader,
+  request: SearchRequest,
+  expression: string,
+  placeToken: string,
+  limit: number,
+  descending = false,
+): { hit: Hit; inPlace: boolean }[] {
+  return reader
+    .matchesMarkingPlace(expression, placeToken, ordinalsOf(request), limit, descending)
+    .map((m) => ({ hit: toHit(m), inPlace: m[6] === 1 }));
+}
+
 /** Up to `limit` matches of an expression, of which those in the place (a merchant's place token) are kept. */
 export function readInPlace(reader: SearchReader, request: SearchRequest, expression: string, placeToken: string, limit: number): Hit[] {
   const hits: Hit[] = [];
