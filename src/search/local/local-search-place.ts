@@ -104,7 +104,6 @@ function centreOf(place: Exclude<SearchedPlace, { kind: 'coordinates' }>): Circl
   return { latitude, longitude, radiusKm: radiusKm + 0.01, storesIn: { cityId: place.city.id } };
 }
 
-/** Runs the plan for the place and the order (src/search/planner/). */
 /**
  * The out-of-stock matches a search left out in the place searched: in a named place, counted in
  * their tier when the in-stock matches end within the `shown` (out-of-stock.ts); in a circle,
@@ -124,6 +123,7 @@ export function outOfStockLeftOut(
   return outOfStockInPlace(reader, request, scopeOf(place));
 }
 
+/** Runs the plan for the place and the order (src/search/planner/). */
 export function runPlan(reader: SearchReader, request: SearchRequest, place: SearchedPlace, sort: SearchSort): Found {
   if (place.kind === 'coordinates') {
     const circle = { latitude: place.latitude, longitude: place.longitude, radiusKm: place.radiusKm };

@@ -10,8 +10,8 @@ import { OUT_OF_STOCK_TIER, type PlaceScope, tierShare } from './tiers.ts';
  * when the in-stock matches end on this page (local-search-place.ts): before that the shopper has
  * more to read, and the count walked as much of the lists as the page's own read did, even
  * stopped at its first match (a price range's search took twice as long at a million products:
- * docs/benchmarks.md, "Search since the offers"). Null when the search's budget does not allow it: the answer then says
- * nothing. A circle's plans count those they read instead (Found.leftOut).
+ * docs/benchmarks.md, "Search since the offers"). Null when the search's budget does not allow
+ * it: the answer then says nothing. A circle's plans count those they read instead (Found.leftOut).
  */
 
 /** Counted up to this many: "at least 100 more out of stock". */
