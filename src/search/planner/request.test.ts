@@ -69,6 +69,19 @@ describe('a search request', () => {
     expect(groupsOf(request({ words: [] }))).toEqual(['any']);
     // A similar-products read ranks by its own measure: no exact groups.
     expect(groupsOf(request({ exactGroups: false }))).toEqual(['title', 'naming', 'any']);
+    // An accessory asked for, and no loose alternative: an exact group would read its next group's expression again.
+    const capa = word('capa', 100, 80, 60);
+    expect(expressionOf(request({ words: [capa] }), { columns: 'titleExact' })).toBe(
+      expressionOf(request({ words: [capa] }), { columns: 'title' }),
+    );
+    expect(groupsOf(request({ words: [capa] }))).toEqual(['title', 'naming', 'any']);
+    // A loose alternative ("capa" begins "capacete"): the exact groups differ, and are read.
+    const loose = {
+      ...capa,
+      alternatives: [['capa'], ['capacete']],
+      exact: { alternatives: [['capa']], docs: 90, namingDocs: 70, titleDocs: 50 },
+    };
+    expect(groupsOf(request({ words: [loose] }))).toEqual(['titleExact', 'title', 'namingExact', 'naming', 'any']);
   });
 
   it("bounds an exact group by the words' exact alternatives, and writes them alone, without the accessories not asked for", () => {

@@ -1,5 +1,6 @@
 import { EVERY_ORDINAL, type Match, type OrdinalRange } from '../index-read/search-index.ts';
 import type { SearchReader } from '../index-read/search-reader.ts';
+import { asksForAccessory } from '../query/accessories.ts';
 import type { SearchWord } from '../query/vocabulary.ts';
 import { type Columns, isExact, searchExpression } from '../query/words.ts';
 import { tierToken, WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
@@ -108,13 +109,23 @@ export function groupRequest(request: SearchRequest, columns: Columns): { group:
   return { group: { ...request, columns, ...(exact ? { budget: request.budget.part(EXACT_GROUP_SHARE) } : {}) }, exact };
 }
 
-/** The groups a search reads: with no words, every product matches alike; no naming groups when they would match what the title groups do. */
+/**
+ * Whether an exact group reads what the group after it reads: no word has alternatives other than
+ * exact ones, and the query asks for an accessory, so none is left out (words.ts, searchExpression).
+ */
+const exactIsNext = (words: readonly SearchWord[]): boolean => words.every((w) => w.exact === undefined) && asksForAccessory(words);
+
+/**
+ * The groups a search reads: with no words, every product matches alike; no naming groups when
+ * they would match what the title groups do; no exact groups when they would read what the next
+ * ones read ("capa galaxy": the same expression twice, the second read for nothing).
+ */
 export const groupsOf = (request: SearchRequest): readonly Columns[] =>
   request.words.length > 0
     ? RANKING_GROUPS.filter(
         (c) =>
           (!c.startsWith('naming') || !request.words.every((w) => w.namingDocs === w.titleDocs)) &&
-          (request.exactGroups !== false || !isExact(c)),
+          ((request.exactGroups !== false && !exactIsNext(request.words)) || !isExact(c)),
       )
     : ['any'];
 
