@@ -26,7 +26,7 @@ const FIRST_READ = 64;
  * whose merchants have stores there) is not joined to the expression as the union of its tiers,
  * lists nearly as long as the index: its matches are read and kept by their merchant's places.
  * At 4,000,000 products, "rapido" from the dearest in São Paulo (92% of the products): 65 ms
- * through the tiers, 15 ms marked (docs/benchmarks.md, "The cost curve").
+ * through the tiers, 13.5 ms marked (docs/benchmarks.md, "Search since the offers").
  */
 const MARKED_PLACE_SHARE = 0.5;
 /** Each further read is this many times the last. */
