@@ -126,9 +126,16 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
   const brandsByKey = new Map<string, BrandRow[]>();
   for (const brand of brands) brandsByKey.set(brand.key, [...(brandsByKey.get(brand.key) ?? []), brand]);
 
-  const citiesByKey = db.prepare(`SELECT ${cityColumns} FROM cities WHERE key = ? ORDER BY products_count DESC`);
+  // Every search resolves a city (São Paulo by default), and a query's ORDER BY alone costs SQLite
+  // several times an indexed lookup (a sorter per call): the few cities are grouped here, once.
+  const cityById = new Map(cities.map((city) => [city.id, city]));
+  const citiesByKey = new Map<string, CityRow[]>();
+  for (const [key, id] of db.prepare('SELECT key, id FROM cities').raw().all() as [string, number][]) {
+    citiesByKey.set(key, [...(citiesByKey.get(key) ?? []), cityById.get(id)!]);
+  }
+  for (const same of citiesByKey.values()) same.sort((a, b) => b.productsCount - a.productsCount);
   const districtColumns = `id, city_id AS cityId, name, products_count AS productsCount, ${extent}`;
-  const districtsByKey = db.prepare(`SELECT ${districtColumns} FROM districts WHERE key = ? ORDER BY products_count DESC`);
+  const districtsByKey = db.prepare(`SELECT ${districtColumns} FROM districts WHERE key = ?`);
   const categoryBySlug = db.prepare('SELECT id, name, slug, products_count AS productsCount FROM categories WHERE slug = ?');
   const districtsOfCity = db.prepare(
     `SELECT ${districtColumns} FROM districts WHERE city_id = ? ORDER BY products_count DESC, name LIMIT ?`,
@@ -165,8 +172,9 @@ export function createDiscoveryReader(db: Database): DiscoveryReader {
     categories,
     brands,
     brandsByKey: (key) => brandsByKey.get(key) ?? [],
-    citiesByKey: (key) => citiesByKey.all(key) as CityRow[],
-    districtsByKey: (key) => districtsByKey.all(key) as DistrictRow[],
+    citiesByKey: (key) => citiesByKey.get(key) ?? [],
+    // Sorted here, not by SQLite: the same sorter's cost for a few rows.
+    districtsByKey: (key) => (districtsByKey.all(key) as DistrictRow[]).sort((a, b) => b.productsCount - a.productsCount),
     districtsOfCity: (cityId, limit) => districtsOfCity.all(cityId, limit) as DistrictRow[],
     categoryBySlug: (slug) => categoryBySlug.get(slug) as CategoryRow | undefined,
     product: (id) => product.get(id) as ProductRow | undefined,

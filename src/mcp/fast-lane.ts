@@ -5,6 +5,7 @@ import { MODERN_PROTOCOL_VERSION } from './protocol.ts';
 import type { McpMessage } from './read-message.ts';
 import { SERVER_INFO } from './server.ts';
 import type { ToolSet } from './tool-list.ts';
+import { structuredJson } from './tools/tool-definition.ts';
 
 /**
  * A measured fast path (docs/api.md, "What the SDK does, and what this endpoint decides first"):
@@ -44,7 +45,22 @@ export function fastLaneAnswer(
   const answer = {
     status: 200,
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ result, jsonrpc: '2.0', id: body.id }),
+    body: resultMessage(result, body.id),
   };
   return { answer, isError: result.isError === true };
+}
+
+/**
+ * JSON.stringify({ result, jsonrpc: '2.0', id }), byte for byte, with the structured content's JSON
+ * taken from its text block, where it is already written: an answer's largest part, not written twice.
+ */
+function resultMessage(result: Record<string, unknown>, id: unknown): string {
+  const members: string[] = [];
+  for (const key of Object.keys(result)) {
+    const value = result[key];
+    if (value === undefined) continue;
+    const json = (key === 'structuredContent' && structuredJson(value)) || JSON.stringify(value);
+    members.push(`${JSON.stringify(key)}:${json}`);
+  }
+  return `{"result":{${members.join(',')}},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
 }

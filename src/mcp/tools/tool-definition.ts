@@ -114,10 +114,19 @@ function withMemoizedJsonSchema(schema: z.ZodObject): StandardSchemaWithJSON<Rec
   return { '~standard': { ...standard, jsonSchema: { input: converted('input'), output: converted('output') } } };
 }
 
+/** Each structured result's JSON, as its text block has it: written once, not twice (fast-lane.ts). */
+const jsonOfContent = new WeakMap<object, string>();
+
+/** The JSON text of a structuredContent that structuredResult made; undefined for any other value. */
+export const structuredJson = (content: unknown): string | undefined =>
+  typeof content === 'object' && content !== null ? jsonOfContent.get(content) : undefined;
+
 /** structuredContent, plus the same JSON as text for clients that read only content. */
 export function structuredResult(output: object, isError = false): CallToolResult {
+  const text = JSON.stringify(output);
+  jsonOfContent.set(output, text);
   return {
-    content: [{ type: 'text', text: JSON.stringify(output) }],
+    content: [{ type: 'text', text }],
     structuredContent: output as Record<string, unknown>,
     ...(isError ? { isError } : {}),
   };

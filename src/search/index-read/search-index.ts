@@ -48,6 +48,8 @@ export interface SearchIndex extends Vocabulary {
    * either end of the lists is cheap; the start of a narrower range is found by walking to it.
    */
   matches(expression: string, ordinals: OrdinalRange, limit: number, descending?: boolean): Match[];
+  /** The products of an expression's matches among `ordinals`, at most `limit`: which of matches already read are also these. */
+  productIdsMatching(expression: string, ordinals: OrdinalRange, limit: number): number[];
   /** How many matches the expression has among `ordinals`, counting up to `limit` only (the index alone: cheap). */
   countMatches(expression: string, ordinals: OrdinalRange, limit: number): number;
   /** Matches, each marked 1 if its merchant has a store in the place (token c<id> or d<id>), at most `limit`, cheapest first (or the dearest). */
@@ -92,6 +94,8 @@ export function openSearchIndex(db: Database): SearchIndex {
   };
   const priceRange = published === 0 ? null : { min: priceAt.get(1) as number, max: priceAt.get(published) as number };
   const ordinalsPricedWithin = (price: CentsRange): OrdinalRange | null => {
+    // No bound inside the catalog's prices (no price asked for): every row, without the halving's reads.
+    if (priceRange !== null && price.min <= priceRange.min && price.max >= priceRange.max) return { first: 1, last: published };
     const first = firstWhere((cents) => cents >= price.min);
     const last = firstWhere((cents) => cents > price.max) - 1;
     return first <= last ? { first, last } : null;
@@ -104,19 +108,27 @@ export function openSearchIndex(db: Database): SearchIndex {
   const everyOrdinal = (ordinals: OrdinalRange) => ordinals.first <= 1 && ordinals.last >= published;
   const bounds = (ordinals: OrdinalRange) => (everyOrdinal(ordinals) ? [] : [ordinals.first, ordinals.last]);
   /** A statement per direction, with and without a range of ordinals. */
-  const byOrdinals = (sql: (ranged: boolean, direction: 'ASC' | 'DESC') => string) => {
+  const byOrdinals = (sql: (ranged: boolean, direction: 'ASC' | 'DESC') => string, pluck = false) => {
     const [ascending, descending, ascendingIn, descendingIn] = [
       [false, 'ASC'],
       [false, 'DESC'],
       [true, 'ASC'],
       [true, 'DESC'],
-    ].map(([ranged, direction]) => db.prepare(sql(ranged as boolean, direction as 'ASC' | 'DESC')).raw(true));
+    ].map(([ranged, direction]) => {
+      const statement = db.prepare(sql(ranged as boolean, direction as 'ASC' | 'DESC'));
+      return pluck ? statement.pluck() : statement.raw(true);
+    });
     return (ordinals: OrdinalRange, descend = false) =>
       everyOrdinal(ordinals) ? (descend ? descending! : ascending!) : descend ? descendingIn! : ascendingIn!;
   };
   const matches = byOrdinals(
     (ranged, direction) =>
       `${matchRows} ${fromIndex} WHERE products_fts MATCH ?${inOrdinals(ranged)} ORDER BY f.rowid ${direction} LIMIT ?`,
+  );
+  const productIdsMatching = byOrdinals(
+    (ranged) =>
+      `SELECT r.product_id FROM products_fts f JOIN search_rows r ON r.ordinal = f.rowid WHERE products_fts MATCH ?${inOrdinals(ranged)} LIMIT ?`,
+    true,
   );
   const countMatches = byOrdinals(
     (ranged) => `SELECT count(*) FROM (SELECT f.rowid FROM products_fts f WHERE products_fts MATCH ?${inOrdinals(ranged)} LIMIT ?)`,
@@ -142,11 +154,13 @@ export function openSearchIndex(db: Database): SearchIndex {
     )[0]);
   // The upper bound is the prefix followed by the highest code point: every word that begins
   // with the prefix sorts between the two.
-  const wordsStartingWith = db
-    .prepare(
-      `SELECT word, docs, naming_docs, title_docs FROM search_words WHERE word >= ? AND word < ? || char(1114111) ORDER BY docs DESC LIMIT ?`,
-    )
-    .raw(true);
+  const startingWith = 'SELECT word, docs, naming_docs, title_docs FROM search_words WHERE word >= ? AND word < ? || char(1114111)';
+  const wordsStartingWith = db.prepare(`${startingWith} ORDER BY docs DESC, word LIMIT ?`).raw(true);
+  // Most prefixes begin a few words: read in word order and sorted here, as SQLite's sorter costs
+  // more than the read itself; a prefix of more than FEW_WORDS words is sorted by SQLite.
+  const FEW_WORDS = 64;
+  const firstWordsStartingWith = db.prepare(`${startingWith} LIMIT ${FEW_WORDS + 1}`).raw(true);
+  const mostUsedFirst = (a: IndexWord, b: IndexWord) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
   const word = db.prepare('SELECT word, docs, naming_docs, title_docs FROM search_words WHERE word = ?').raw(true);
   const wordsBetween = db
     .prepare('SELECT word, docs, naming_docs, title_docs FROM search_words WHERE word >= ? AND word < ? AND length(word) BETWEEN ? AND ?')
@@ -164,13 +178,19 @@ export function openSearchIndex(db: Database): SearchIndex {
 
   return {
     synonyms,
-    wordsStartingWith: (prefix, limit) => wordsStartingWith.all(prefix, prefix, limit) as IndexWord[],
+    wordsStartingWith: (prefix, limit) => {
+      const few = firstWordsStartingWith.all(prefix, prefix) as IndexWord[];
+      if (few.length > FEW_WORDS) return wordsStartingWith.all(prefix, prefix, limit) as IndexWord[];
+      return few.sort(mostUsedFirst).slice(0, limit);
+    },
     word: (text) => word.get(text) as IndexWord | undefined,
     wordsBetween: (from, to, minLength, maxLength) => wordsBetween.all(from, to, minLength, maxLength) as IndexWord[],
     priceRange,
     ordinalsPricedWithin,
     matches: (expression, ordinals, limit, descending) =>
       fullText(() => matches(ordinals, descending).all(expression, ...bounds(ordinals), limit) as Match[]),
+    productIdsMatching: (expression, ordinals, limit) =>
+      fullText(() => productIdsMatching(ordinals).all(expression, ...bounds(ordinals), limit) as number[]),
     countMatches: (expression, ordinals, limit) =>
       fullText(() => (countMatches(ordinals).get(expression, ...bounds(ordinals), limit) as [number])[0]),
     matchesMarkingPlace: (expression, placeToken, ordinals, limit, descending) =>

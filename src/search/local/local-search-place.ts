@@ -1,4 +1,3 @@
-import type { CatalogReader } from '../../catalog-read/catalog-reader.ts';
 import type { CityRow, StoreRow } from '../../catalog-read/discovery-reader.ts';
 import type { SearchReader } from '../index-read/search-reader.ts';
 import type { Circle } from '../planner/circle.ts';
@@ -47,8 +46,8 @@ export function locationOf(place: Place): SearchLocation {
 }
 
 /** The merchant's store that puts the product in the place searched. */
-export function storeFor(ctx: CatalogReader, hit: Hit, place: Place): StoreRow | undefined {
-  const stores = ctx.discovery.storesOfMerchant(hit.merchantId);
+export function storeFor(storesOfMerchant: (merchantId: number) => StoreRow[], hit: Hit, place: Place): StoreRow | undefined {
+  const stores = storesOfMerchant(hit.merchantId);
   if (hit.storeId !== undefined) return stores.find((s) => s.id === hit.storeId);
   if (place.kind === 'district') return stores.find((s) => s.districtId === place.district.id);
   if (place.kind === 'city' || place.kind === 'default') return stores.find((s) => s.cityId === place.city.id);
@@ -105,9 +104,10 @@ function centreOf(place: Exclude<SearchedPlace, { kind: 'coordinates' }>): Circl
 }
 
 /**
- * The out-of-stock matches a search left out in the place searched: in a named place, counted in
- * their tier when the in-stock matches end within the `shown` (out-of-stock.ts); in a circle,
- * those its plan read (a count of its own would read the whole circle). Null when the search
+ * The out-of-stock matches a search left out in the place searched: in a named place, when the
+ * in-stock matches end within the `shown`, those its plan read when it read every match, else
+ * counted in their tier (out-of-stock.ts); in a circle, those its plan read (a count of its own
+ * would read the whole circle). Null when the search
  * included them, did not count them (more in-stock matches follow) or could not.
  */
 export function outOfStockLeftOut(
@@ -120,7 +120,7 @@ export function outOfStockLeftOut(
   if (request.includeOutOfStock) return null;
   if (place.kind === 'coordinates') return found.leftOut ?? null;
   if (found.hits.length > shown) return null;
-  return outOfStockInPlace(reader, request, scopeOf(place));
+  return found.leftOut ?? outOfStockInPlace(reader, request, scopeOf(place));
 }
 
 /** Runs the plan for the place and the order (src/search/planner/). */

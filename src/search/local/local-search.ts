@@ -1,4 +1,5 @@
 import type { CatalogReader } from '../../catalog-read/catalog-reader.ts';
+import type { StoreRow } from '../../catalog-read/discovery-reader.ts';
 import { availabilityOf, offerOf } from '../../catalog-read/offer.ts';
 import { priceOf } from '../../catalog-read/price.ts';
 import { storeView } from '../../catalog-read/store.ts';
@@ -45,10 +46,11 @@ export function searchLocalProducts(ctx: SearchContext, input: SearchInput): Sea
   let place = asked.place as SearchedPlace;
 
   // Paging: a cursor is checked against this very search before anything is read.
-  const search = searchDigest({ ...input, limit: asked.limit });
+  // Hashed only when a cursor is read or made: most searches have one page.
+  const search = () => searchDigest({ ...input, limit: asked.limit });
   let offset = 0;
   if (input.cursor !== undefined) {
-    const reading = readCursor(cursorSecrets(ctx), input.cursor, { catalogVersion: catalog.meta.catalogVersion, search });
+    const reading = readCursor(cursorSecrets(ctx), input.cursor, { catalogVersion: catalog.meta.catalogVersion, search: search() });
     if ('error' in reading) return refuse(reading.error);
     offset = reading.offset;
   }
@@ -104,9 +106,9 @@ export function searchLocalProducts(ctx: SearchContext, input: SearchInput): Sea
   const found: Found = searched?.found ?? { hits: [], total: () => ({ value: 0, relation: 'eq' }), cut: false };
 
   const matchOf = matchLabels(similar === null ? (searched?.words.length ?? 0) : 0, searched?.dropped.length ?? 0);
-  output.results = pageOf(ctx, catalog, reader, found.hits.slice(offset, end), place, matchOf);
+  output.results = pageOf(ctx, reader, found.hits.slice(offset, end), place, matchOf);
   if (found.hits.length > end && end < SEARCH_DEPTH) {
-    output.nextCursor = makeCursor(cursorSecrets(ctx)[0]!, { catalogVersion: catalog.meta.catalogVersion, search, offset: end });
+    output.nextCursor = makeCursor(cursorSecrets(ctx)[0]!, { catalogVersion: catalog.meta.catalogVersion, search: search(), offset: end });
   }
   const searchedWords = searched?.words ?? [];
   output.message = messageOf(reader, output, {
@@ -203,18 +205,21 @@ function matchLabels(words: number, dropped: number): (hit: Hit) => Match {
 }
 
 /** The page's results: each hit's product and the store that puts it in the place. */
-function pageOf(
-  ctx: SearchContext,
-  catalog: CatalogReader,
-  reader: SearchReader,
-  hits: Hit[],
-  place: SearchedPlace,
-  matchOf: (hit: Hit) => Match,
-): SearchResult[] {
+function pageOf(ctx: SearchContext, reader: SearchReader, hits: Hit[], place: SearchedPlace, matchOf: (hit: Hit) => Match): SearchResult[] {
   const results: SearchResult[] = [];
+  // The page's products in one read, not one each; a merchant's stores once per page.
+  const products = new Map(reader.products(hits.map((hit) => hit.productId)).map((product) => [product.id, product]));
+  const storesOf = new Map<number, StoreRow[]>();
+  const stores = (merchantId: number) => {
+    const known = storesOf.get(merchantId);
+    if (known !== undefined) return known;
+    const read = reader.storesOfMerchant(merchantId);
+    storesOf.set(merchantId, read);
+    return read;
+  };
   for (const hit of hits) {
-    const product = reader.product(hit.productId);
-    const store = product && storeFor(catalog, hit, place);
+    const product = products.get(hit.productId);
+    const store = product && storeFor(stores, hit, place);
     if (!product || !store) continue;
     results.push({
       productId: product.id,

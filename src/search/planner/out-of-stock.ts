@@ -1,6 +1,6 @@
 import type { SearchReader } from '../index-read/search-reader.ts';
 import { tierToken } from '../tokens/facet-tokens.ts';
-import { atLeast, countOf, exactly, expressionOf, matchBound, readCost, type SearchRequest, type Total } from './request.ts';
+import { atLeast, countOf, exactly, expressionOf, type Hit, matchBound, readCost, type SearchRequest, type Total } from './request.ts';
 import { OUT_OF_STOCK_TIER, type PlaceScope, tierShare } from './tiers.ts';
 
 /*
@@ -26,5 +26,11 @@ export function outOfStockInPlace(reader: SearchReader, request: SearchRequest, 
   if (!request.budget.take(readCost(request, entries), true)) return null;
   const expression = expressionOf(request, { facets: [tierToken(place.token, OUT_OF_STOCK_TIER)] });
   const counted = countOf(reader, request, expression, OUT_OF_STOCK_COUNT_CAP + 1);
+  return counted > OUT_OF_STOCK_COUNT_CAP ? atLeast(OUT_OF_STOCK_COUNT_CAP) : exactly(counted);
+}
+
+/** The out-of-stock ones among matches read whole (every tier), capped as the count is: no read of their tier needed. */
+export function outOfStockAmong(hits: Hit[]): Total {
+  const counted = hits.reduce((n, hit) => (hit.tier === OUT_OF_STOCK_TIER ? n + 1 : n), 0);
   return counted > OUT_OF_STOCK_COUNT_CAP ? atLeast(OUT_OF_STOCK_COUNT_CAP) : exactly(counted);
 }

@@ -1,6 +1,7 @@
 import type { SearchReader } from '../index-read/search-reader.ts';
 import type { Columns } from '../query/words.ts';
 import { tierToken } from '../tokens/facet-tokens.ts';
+import { outOfStockAmong } from './out-of-stock.ts';
 import * as plan from './request.ts';
 import { LARGE_TIERS_FROM, lastTier, type PlaceScope, TIER_SIZES, tierShare, tiersOf } from './tiers.ts';
 import { allMatchesIfFew, DIRECT_MATCHES, MAX_MATCHES } from './whole-reads.ts';
@@ -67,9 +68,11 @@ export function searchPlace(
     const wholeGroup = (optional: boolean) =>
       budget.take(plan.readCost(request, 0), optional || exact) && plan.shownOf(request, inPlace(expression)(DIRECT_MATCHES + 1));
     if (few) {
-      // A narrower group of few matches is fewer still. Past the budget the matches are all known
-      // already: they are ranked by views alone (the wider group collects them).
-      const matches = columns === 'any' ? few : wholeGroup(true);
+      // A narrower group of few matches is fewer still, and among them: which they are is read
+      // (ids only), not the rows again. Past the budget they are ranked by views alone (the wider
+      // group collects them).
+      const matches =
+        columns === 'any' ? few : budget.take(plan.readCost(request, 0), true) && plan.alsoMatching(reader, request, expression, few);
       if (matches) collect(matches);
     } else {
       for (let tier = 1; tier <= lastTier(request.includeOutOfStock) && results.length + pass.length < limit; tier++) {
@@ -109,6 +112,8 @@ export function searchPlace(
     hits: results,
     total: () => known ?? countInPlace(reader, { ...request, columns: counted }, place, results.length),
     cut: request.budget.cut,
+    // Read whole, every tier: the out-of-stock matches left out are among them.
+    ...(read && !request.includeOutOfStock ? { leftOut: outOfStockAmong(read) } : {}),
   };
 }
 

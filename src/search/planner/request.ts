@@ -41,8 +41,9 @@ export interface Found {
   /** The budget stopped the search: the hits are the best of what it read, maybe not of all. */
   cut: boolean;
   /**
-   * The out-of-stock matches a circle's plan read and left out: exact when it read every match,
-   * else at least those. (A named place counts them in its tier instead: out-of-stock.ts.)
+   * The out-of-stock matches the plan read and left out: a circle's, exact when it read every
+   * match, else at least those; a named place's when it read every match at once. (Otherwise a
+   * named place counts them in its tier: out-of-stock.ts.)
    */
   leftOut?: Total;
 }
@@ -231,6 +232,15 @@ export function readInPlace(reader: SearchReader, request: SearchRequest, expres
   for (const m of reader.matchesMarkingPlace(expression, placeToken, ordinalsOf(request), limit)) if (m[6] === 1) hits.push(toHit(m));
   return hits;
 }
+
+/** Those of `hits` (all matches of a wider expression, read already) that match `expression` too: one read of ids, not of rows. */
+export function alsoMatching(reader: SearchReader, request: SearchRequest, expression: string, hits: Hit[]): Hit[] {
+  if (hits.length === 0) return [];
+  const ids = new Set(reader.productIdsMatching(expression, ordinalsOf(request), MAX_ID_READ));
+  return hits.filter((hit) => ids.has(hit.productId));
+}
+/** Bounds alsoMatching's read. The wider expression's matches were few (at most whole-reads.ts's DIRECT_MATCHES in the whole catalog), and these are among them. */
+const MAX_ID_READ = 50_000;
 
 /** How many matches an expression has in the request's price range, counting up to `limit`. */
 export function countOf(reader: SearchReader, request: SearchRequest, expression: string, limit: number): number {
