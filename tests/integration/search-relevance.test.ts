@@ -37,6 +37,8 @@ const GROUPS = [
   'brand',
   'widening',
   'model',
+  'loanword',
+  'generic-word',
 ] as const;
 type Group = (typeof GROUPS)[number];
 

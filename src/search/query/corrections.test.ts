@@ -98,13 +98,30 @@ describe('words joined and split', () => {
     // A word in no product still splits into any two index words.
     expect(expandWords(vocabularyOf({ seca: 5, dor: [2, 0, 0] }), ['secador'])[0]!.alternatives).toEqual([['secador'], ['seca', 'dor']]);
   });
+
+  it('a word in no product splits across the "de" of a kind, with what the two words stand for', () => {
+    expect(expandWords(vocabularyOf({ fone: 3, ouvido: 2 }), ['fonedeouvido'])[0]!.alternatives).toEqual([
+      ['fonedeouvido'],
+      ['fone', 'ouvido'],
+    ]);
+    const [washer] = expandWords(vocabularyOf({ maquina: 3, lavar: 2, lavadora: 4 }), ['maquinadelavar']);
+    expect(washer!.alternatives).toContainEqual(['maquina', 'lavar']);
+    expect(washer!.alternatives).toContainEqual(['lavadora']);
+  });
+
+  it('a part of two letters splits off only as a word of titles, beside a longer one', () => {
+    expect(expandWords(vocabularyOf({ smart: 4, tv: 5 }), ['smarttv'])[0]!.alternatives).toEqual([['smarttv'], ['smart', 'tv']]);
+    // "tv" only in descriptions, or beside another short part: no split.
+    expect(expandWords(vocabularyOf({ smart: 4, tv: [5, 0, 0] }), ['smarttv'])[0]!.alternatives).toEqual([['smarttv']]);
+    expect(expandWords(vocabularyOf({ pc: 4, tv: 5 }), ['pctv'])[0]!.alternatives).toEqual([['pctv']]);
+  });
 });
 
 describe('the synonym table', () => {
   it("lists its one-word members in a range, the operator's with the built-in ones", () => {
     const table = synonymTable([['mandioca', 'aipim', 'macaxeira']]);
     expect(table.wordsBetween('mac', 'mad')).toEqual(['macaxeira']);
-    expect(table.wordsBetween('tel', 'tem')).toEqual(['televisao', 'televisor']);
+    expect(table.wordsBetween('tel', 'tem')).toEqual(['televisao', 'television', 'televisor']);
     expect(table.wordsBetween('zzz', '{')).toEqual([]);
   });
 });

@@ -109,28 +109,44 @@ export function firstSoundCorrections(vocabulary: Vocabulary, word: string): str
 const MIN_SPLIT_PART = 3;
 /** A model number after the name ("iphone13" → iphone 13, "motog84" → moto g84) may be shorter. */
 const MIN_NUMBER_PART = 2;
+/**
+ * The words that join the two words of a kind ("fone de ouvido", "máquina de lavar"), dropped
+ * when the kind is written as one word ("fonedeouvido" → fone ouvido), as a query drops them.
+ */
+const CONNECTORS = ['de', 'da', 'do', 'das', 'dos', 'e'];
 
 /**
  * A word that splits into two index words ("microondas" → micro ondas, "airfryer" → air fryer,
- * "iphone13" → iphone 13); `inTitles`: two words that titles have, for a word the index has as
- * written too ("pendrive" beside "Pen Drive"), so that a word of descriptions ("dor" in
- * "secador") never stands in.
+ * "iphone13" → iphone 13), across a connector too ("fonedeouvido" → fone ouvido,
+ * "maquinadelavar" → maquina lavar); `inTitles`: two words that titles have, for a word the index
+ * has as written too ("pendrive" beside "Pen Drive"), so that a word of descriptions ("dor" in
+ * "secador") never stands in. A part of two letters must be a word of titles beside a longer one
+ * ("smarttv" → smart tv, "tvbox" → tv box): two letters alone are too easily part of another word.
  */
 export function splitIntoKnown(vocabulary: Vocabulary, word: string, inTitles = false): string[] | null {
   let found: [string[], number] | null = null;
   const known = (part: string) => {
+    if (STOPWORDS.has(part) || part.length < MIN_NUMBER_PART) return undefined;
     const counts = vocabulary.word(part);
-    return counts && (!inTitles || counts[3] > 0) ? counts : undefined;
+    if (counts === undefined || (inTitles && counts[3] === 0)) return undefined;
+    // Two letters (no digit): a word of titles only.
+    return part.length >= MIN_SPLIT_PART || /\d/.test(part) || counts[3] > 0 ? counts : undefined;
   };
-  // Parts of three letters or more, neither a stopword: "rede" is not "re" + "de".
-  for (let at = MIN_SPLIT_PART; at <= word.length - MIN_NUMBER_PART; at++) {
-    const right = word.slice(at);
-    if (right.length < MIN_SPLIT_PART && !/\d/.test(right)) continue;
-    if (STOPWORDS.has(word.slice(0, at)) || STOPWORDS.has(right)) continue;
-    const left = known(word.slice(0, at));
-    const after = left && known(right);
-    if (left && after && (found === null || Math.min(left[1], after[1]) > found[1]))
-      found = [[left[0], after[0]], Math.min(left[1], after[1])];
+  const consider = (leftPart: string, rightPart: string) => {
+    // Two short parts say nothing ("tvpc"); a model number needs its name ("g84" after "moto").
+    if (leftPart.length < MIN_SPLIT_PART && (rightPart.length < MIN_SPLIT_PART || /\d/.test(leftPart))) return;
+    const left = known(leftPart);
+    const right = left && known(rightPart);
+    if (left && right && (found === null || Math.min(left[1], right[1]) > found[1]))
+      found = [[left[0], right[0]], Math.min(left[1], right[1])];
+  };
+  // Neither part a stopword: "rede" is not "re" + "de".
+  for (let at = MIN_NUMBER_PART; at <= word.length - MIN_NUMBER_PART; at++) {
+    const [leftPart, rightPart] = [word.slice(0, at), word.slice(at)];
+    consider(leftPart, rightPart);
+    for (const connector of CONNECTORS) {
+      if (rightPart.startsWith(connector)) consider(leftPart, rightPart.slice(connector.length));
+    }
   }
   return found?.[0] ?? null;
 }

@@ -99,3 +99,28 @@ export const STOPWORDS = new Set([
   'mostre',
   'mostrar',
 ]);
+
+/**
+ * Generic words a shopper puts in front of the kind ("aparelho celular", "produto de limpeza",
+ * "item de decoração"): with another word, left out as stopwords are. Searched, they were the
+ * query's first word, the one a search never leaves out, and matched the descriptions that say
+ * them (a TV rack's "aparelho") instead of the kind. Alone, they are searched.
+ */
+export const GENERIC_WORDS = new Set([
+  'aparelho',
+  'aparelhos',
+  'produto',
+  'produtos',
+  'item',
+  'itens',
+  'artigo',
+  'artigos',
+  'equipamento',
+  'equipamentos',
+  'dispositivo',
+  'dispositivos',
+  'objeto',
+  'objetos',
+  'coisa',
+  'coisas',
+]);

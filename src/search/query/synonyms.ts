@@ -60,6 +60,107 @@ export const BUILT_IN_ABBREVIATIONS: readonly (readonly [string, string])[] = [
 ];
 
 /**
+ * English names of kinds that the shops title in Portuguese, [loanword, word], one way as
+ * abbreviations are: "blender" finds the liquidificador, but a search for "liquidificador" does
+ * not match a description that says "blender". Names Brazilian shops use as they are (notebook,
+ * smartphone, mouse, freezer, cooktop, tablet, shampoo, kit) are not here: the index has them.
+ */
+export const BUILT_IN_LOANWORDS: readonly (readonly [string, string])[] = [
+  // Appliances.
+  ['blender', 'liquidificador'],
+  ['fridge', 'geladeira'],
+  ['refrigerator', 'geladeira'],
+  ['microwave', 'micro ondas'],
+  ['dishwasher', 'lava louca'],
+  ['washing machine', 'maquina lavar'],
+  ['washer', 'maquina lavar'],
+  ['dryer', 'secadora'],
+  ['hair dryer', 'secador cabelo'],
+  ['straightener', 'chapinha'],
+  ['iron', 'ferro passar'],
+  ['vacuum', 'aspirador'],
+  ['vacuum cleaner', 'aspirador'],
+  ['fan', 'ventilador'],
+  ['stove', 'fogao'],
+  ['oven', 'forno'],
+  ['coffee maker', 'cafeteira'],
+  ['kettle', 'chaleira'],
+  ['pressure cooker', 'panela pressao'],
+  ['frying pan', 'frigideira'],
+  ['air conditioner', 'ar condicionado'],
+  // Electronics and computers.
+  ['phone', 'celular'],
+  ['cellphone', 'celular'],
+  ['cell phone', 'celular'],
+  ['mobile', 'celular'],
+  ['earphone', 'fone'],
+  ['earphones', 'fone'],
+  ['earbuds', 'fone'],
+  ['headphones', 'fone'],
+  ['television', 'tv'],
+  ['printer', 'impressora'],
+  ['keyboard', 'teclado'],
+  ['charger', 'carregador'],
+  ['cable', 'cabo'],
+  ['case', 'capa'],
+  ['watch', 'relogio'],
+  // Furniture and home.
+  ['chair', 'cadeira'],
+  ['table', 'mesa'],
+  ['desk', 'escrivaninha'],
+  ['wardrobe', 'guarda roupa'],
+  ['mattress', 'colchao'],
+  ['pillow', 'travesseiro'],
+  ['sheets', 'lencol'],
+  ['bed sheet', 'lencol'],
+  ['towel', 'toalha'],
+  ['lamp', 'luminaria'],
+  ['rug', 'tapete'],
+  ['curtain', 'cortina'],
+  ['picture frame', 'porta retrato'],
+  // Clothes, shoes and bags.
+  ['shoes', 'sapato'],
+  ['sandals', 'sandalia'],
+  ['flip flops', 'chinelo'],
+  ['backpack', 'mochila'],
+  ['bag', 'bolsa'],
+  ['wallet', 'carteira'],
+  ['shirt', 'camisa'],
+  ['dress', 'vestido'],
+  ['pants', 'calca'],
+  ['jacket', 'jaqueta'],
+  ['sunglasses', 'oculos sol'],
+  // Children, toys and sport.
+  ['puzzle', 'quebra cabeca'],
+  ['toy', 'brinquedo'],
+  ['doll', 'boneca'],
+  ['ball', 'bola'],
+  ['stroller', 'carrinho bebe'],
+  ['diaper', 'fralda'],
+  ['diapers', 'fralda'],
+  ['pacifier', 'chupeta'],
+  ['helmet', 'capacete'],
+  ['tent', 'barraca'],
+  ['treadmill', 'esteira'],
+  // Beauty and food.
+  ['lipstick', 'batom'],
+  ['sunscreen', 'protetor solar'],
+  ['razor', 'barbeador'],
+  ['coffee', 'cafe'],
+  ['beer', 'cerveja'],
+  ['wine', 'vinho'],
+  ['rice', 'arroz'],
+  ['beans', 'feijao'],
+  ['milk', 'leite'],
+  ['cheese', 'queijo'],
+  ['bread', 'pao'],
+  ['olive oil', 'azeite'],
+  // Tools.
+  ['drill', 'furadeira'],
+  ['screwdriver', 'chave fenda'],
+];
+
+/**
  * A term's words as a query has them: folded, split where the index's tokenizer splits (anything
  * but letters and digits), stopwords left out. "Luminária de mesa" → ["luminaria", "mesa"].
  */
@@ -118,7 +219,7 @@ export class SynonymTable {
   }
 }
 
-/** The built-in groups and an operator's (from the export's synonyms file), together, and the built-in abbreviations. */
+/** The built-in groups and an operator's (from the export's synonyms file), together, and the built-in abbreviations and loanwords. */
 export function synonymTable(operatorGroups: readonly (readonly string[])[] = []): SynonymTable {
-  return new SynonymTable([...BUILT_IN_SYNONYMS, ...operatorGroups], BUILT_IN_ABBREVIATIONS);
+  return new SynonymTable([...BUILT_IN_SYNONYMS, ...operatorGroups], [...BUILT_IN_ABBREVIATIONS, ...BUILT_IN_LOANWORDS]);
 }

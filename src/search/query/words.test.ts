@@ -147,6 +147,12 @@ describe('query words', () => {
     expect(searchTerms('e com')).toEqual({ terms: [], ignored: ['e', 'com'], onlyStopwords: true, noWords: false });
   });
 
+  it('leaves out a generic word beside the kind ("aparelho celular"), and searches it alone', () => {
+    expect(searchTerms('aparelho celular')).toMatchObject({ terms: ['celular'], ignored: ['aparelho'] });
+    expect(searchTerms('produto de limpeza')).toMatchObject({ terms: ['limpeza'], ignored: ['produto', 'de'] });
+    expect(searchTerms('aparelhos')).toMatchObject({ terms: ['aparelhos'], ignored: [] });
+  });
+
   it('says when a query has no word at all (symbols, emoji)', () => {
     for (const query of ['" -- ()', '😀😀', '!!!', '★ ♥']) {
       expect(searchTerms(query), query).toEqual({ terms: [], ignored: [], onlyStopwords: false, noWords: true });

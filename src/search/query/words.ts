@@ -2,7 +2,7 @@ import { ACCESSORY_MARK, FACET_TOKEN_SHAPE } from '../tokens/facet-tokens.ts';
 import { asksForAccessory } from './accessories.ts';
 import { Alternatives } from './alternatives.ts';
 import { firstSoundCorrections, joinedInIndex, splitIntoKnown, typoCorrections } from './corrections.ts';
-import { foldedWords, STOPWORDS } from './query-words.ts';
+import { foldedWords, GENERIC_WORDS, STOPWORDS } from './query-words.ts';
 import { isUnit, unitAlternatives } from './units.ts';
 import type { SearchWord, Vocabulary } from './vocabulary.ts';
 
@@ -22,7 +22,7 @@ const MIN_PREFIX_LENGTH = 3;
 export interface SearchTerms {
   /** The words searched, folded ("geladeira", "frost"). */
   terms: string[];
-  /** Words left out: stopwords, and words beyond MAX_TERMS. */
+  /** Words left out: stopwords, generic words beside a kind ("aparelho"), and words beyond MAX_TERMS. */
   ignored: string[];
   /** The text had words, all of them stopwords ("e com"): nothing to search for. */
   onlyStopwords: boolean;
@@ -45,9 +45,12 @@ export function searchTerms(query: string, vocabulary?: Pick<Vocabulary, 'word'>
   // Stopwords are never searched: in most products each, they say nothing of what is sought, and
   // a query of them alone would match most of the catalog ("e com"); it is answered as such.
   const kept = unique.filter((w) => !STOPWORDS.has(w));
+  // A generic word ("aparelho") is left out beside a word that names the kind.
+  const named = kept.filter((w) => !GENERIC_WORDS.has(w));
+  const searched = named.length > 0 ? named : kept;
   return {
-    terms: kept.slice(0, MAX_TERMS),
-    ignored: [...unique.filter((w) => STOPWORDS.has(w)), ...kept.slice(MAX_TERMS)],
+    terms: searched.slice(0, MAX_TERMS),
+    ignored: [...unique.filter((w) => !searched.includes(w)), ...searched.slice(MAX_TERMS)],
     onlyStopwords: unique.length > 0 && kept.length === 0,
     noWords: unique.length === 0 && query.trim().length > 0,
   };
@@ -131,7 +134,11 @@ function expandUnit(vocabulary: Vocabulary, words: string[], last: boolean, join
   const typo = correctedTo(vocabulary, word, typoCorrections(vocabulary, word));
   if (typo) return typo;
   const parts = splitIntoKnown(vocabulary, word);
-  if (parts) found.add(parts);
+  if (parts) {
+    // The two words as a phrase, and what the phrase stands for ("maquinadelavar": a lavadora too).
+    found.add(parts);
+    for (const synonym of vocabulary.synonyms.of(parts.join(' '))) found.add(synonym);
+  }
   if (found.docs > 0) return { word, alternatives: found.groups, ...found.counts() };
   // Nothing else fits: the first sound spelt another way ("xuveiro", "kafeteira").
   return correctedTo(vocabulary, word, firstSoundCorrections(vocabulary, word)) ?? { word, alternatives: found.groups, ...found.counts() };
