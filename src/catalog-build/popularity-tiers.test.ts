@@ -15,6 +15,11 @@ describe('popularity tiers', () => {
     expect(tierThresholds(views)).toEqual([9996, 9976, 9901, 9501, 8001, 0]);
   });
 
+  it('keeps the first tiers at their sizes of a million products in a larger catalog (the 500 most viewed in tier 1)', () => {
+    const views = Float64Array.from({ length: 2_000_000 }, (_, i) => i + 1);
+    expect(tierThresholds(views)).toEqual([1_999_501, 1_997_501, 1_990_001, 1_950_001, 1_800_001, 0]);
+  });
+
   it('puts ties with the last product inside the tier, and an empty catalog in the last tier', () => {
     expect(tierThresholds(Float64Array.from([5, 5, 5, 5]))).toEqual([5, 5, 5, 5, 5, 0]);
     expect(tierThresholds(new Float64Array(0))).toEqual([0, 0, 0, 0, 0, 0]);

@@ -1,7 +1,7 @@
-import { TIER_SHARES } from '../search/index-build/search-schema.ts';
+import { tierSharesOf } from '../search/index-build/search-schema.ts';
 
 /*
- * The popularity tiers' thresholds (src/search/index-build/search-schema.ts, TIER_SHARES), from
+ * The popularity tiers' thresholds (src/search/index-build/search-schema.ts, tierSharesOf), from
  * the published products' views as the loaders collect them.
  */
 
@@ -25,8 +25,9 @@ export class GrowingFloat64Array {
 /** Each tier's lowest view count, from the published products' views (sorted here). */
 export function tierThresholds(views: Float64Array): number[] {
   views.sort();
-  return TIER_SHARES.map((share, i) => {
-    if (i === TIER_SHARES.length - 1 || views.length === 0) return 0;
+  const shares = tierSharesOf(views.length);
+  return shares.map((share, i) => {
+    if (i === shares.length - 1 || views.length === 0) return 0;
     // The view count of the last product inside the tier; ties with it join the tier too.
     return views[Math.max(0, views.length - Math.ceil(share * views.length))]!;
   });

@@ -69,10 +69,26 @@ CREATE TABLE search_words (
 
 /**
  * Popularity tiers: the share of published products (by views) up to the end of each tier. Tier 1
- * holds the most viewed 0.05%, so a search for a common word finds its ten best in tier 1 alone.
+ * holds the most viewed 0.05% (500 products at most: tierSharesOf), so a search for a common word
+ * finds its ten best in tier 1 alone.
  * The build assigns them (src/catalog-build/record-loaders.ts); search reads them in this order (src/search/planner/tiers.ts).
  */
 export const TIER_SHARES = [0.0005, 0.0025, 0.01, 0.05, 0.2, 1];
+
+/**
+ * Up to this many published products the tiers are TIER_SHARES; past it, every tier but the last
+ * keeps the size it has here and the last takes the rest. Tier 1 is then the 500 most viewed
+ * products at 4 million as at 1 million: a page in popularity order reads the same few rows
+ * however large the catalog ("no query" and "category only" read four times the rows at 4 million
+ * when tier 1 was a share: docs/benchmarks.md, "The cost curve").
+ */
+export const TIERS_GROW_UP_TO = 1_000_000;
+
+/** The tiers' cumulative shares in a catalog of `products` published products (TIER_SHARES, bounded past TIERS_GROW_UP_TO). */
+export function tierSharesOf(products: number): number[] {
+  const scale = Math.min(1, TIERS_GROW_UP_TO / Math.max(1, products));
+  return TIER_SHARES.map((share, i) => (i === TIER_SHARES.length - 1 ? share : share * scale));
+}
 
 /**
  * Out-of-stock products are in a tier of their own after the last (TIER_SHARES.length + 1),

@@ -3,7 +3,7 @@ import type { Columns } from '../query/words.ts';
 import { tierToken } from '../tokens/facet-tokens.ts';
 import { outOfStockAmong } from './out-of-stock.ts';
 import * as plan from './request.ts';
-import { LARGE_TIERS_FROM, lastTier, type PlaceScope, TIER_SIZES, tierShare, tiersOf } from './tiers.ts';
+import { LARGE_TIERS_FROM, lastTier, type PlaceScope, sharesFrom, tierShare, tiersOf } from './tiers.ts';
 import { allMatchesIfFew, DIRECT_MATCHES, MAX_MATCHES } from './whole-reads.ts';
 
 /*
@@ -18,10 +18,16 @@ import { allMatchesIfFew, DIRECT_MATCHES, MAX_MATCHES } from './whole-reads.ts';
  * words' (or the category's), whichever column the group asks for; in a tier, at most the
  * place's products in that tier. In a large city the last tiers cost more; in a district, less.
  */
-function wholeReadIsCheaper(request: plan.SearchRequest, columns: Columns, tier: number, placeProducts: number): boolean {
+function wholeReadIsCheaper(
+  reader: SearchReader,
+  request: plan.SearchRequest,
+  columns: Columns,
+  tier: number,
+  placeProducts: number,
+): boolean {
   if (plan.matchBound(request, columns) > DIRECT_MATCHES) return false;
   const walked = plan.matchBound(request);
-  const inTiers = TIER_SIZES.slice(tier - 1).reduce((sum, size) => sum + Math.min(walked, size * placeProducts), 0);
+  const inTiers = sharesFrom(reader, tier).reduce((sum, size) => sum + Math.min(walked, size * placeProducts), 0);
   return walked < inTiers;
 }
 
@@ -76,7 +82,7 @@ export function searchPlace(
       if (matches) collect(matches);
     } else {
       for (let tier = 1; tier <= lastTier(request.includeOutOfStock) && results.length + pass.length < limit; tier++) {
-        if (tier >= LARGE_TIERS_FROM && wholeReadIsCheaper(request, columns, tier, place.products)) {
+        if (tier >= LARGE_TIERS_FROM && wholeReadIsCheaper(reader, request, columns, tier, place.products)) {
           // Read this group's matches in the whole catalog at once instead: a word in few titles
           // walks the large tiers of a large city for little ("tamanho rapido" in São Paulo,
           // docs/benchmarks.md, "Search latency").

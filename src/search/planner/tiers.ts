@@ -1,18 +1,22 @@
-import { OUT_OF_STOCK_TIER, TIER_SHARES } from '../index-build/search-schema.ts';
+import { OUT_OF_STOCK_TIER, TIER_SHARES, tierSharesOf } from '../index-build/search-schema.ts';
 import type { SearchReader } from '../index-read/search-reader.ts';
 import { tierToken } from '../tokens/facet-tokens.ts';
 
 /*
  * The index's popularity tiers as the plans read them: a place's products in tiers of views
- * (TIER_SHARES), each tier one short list of the index (a place token and a tier). Out-of-stock
+ * (TIER_SHARES, bounded in large catalogs: tierSharesOf), each tier one short list of the index (a place token and a tier). Out-of-stock
  * products are in a tier after them (OUT_OF_STOCK_TIER), read only when a search includes them.
  */
 
 /** Number of popularity tiers in the index. */
 export const TIERS = TIER_SHARES.length;
 export { OUT_OF_STOCK_TIER };
-/** Each tier's share of the products (TIER_SHARES is cumulative). */
-export const TIER_SIZES = TIER_SHARES.map((share, i) => share - (TIER_SHARES[i - 1] ?? 0));
+/** Each tier's share of a catalog of `products` published products, as its build sized them (tierSharesOf is cumulative). */
+export function tierSizesOf(products: number): number[] {
+  const shares = tierSharesOf(products);
+  return shares.map((share, i) => share - (shares[i - 1] ?? 0));
+}
+const tierSizes = (reader: SearchReader): number[] => tierSizesOf(reader.counts.products);
 /** The first of the large tiers: the last two hold 95% of the products. */
 export const LARGE_TIERS_FROM = TIERS - 1;
 /** A city's or district's place token and how many products it has. */
@@ -33,4 +37,7 @@ export const tiersOf = (place: PlaceScope, includeOutOfStock?: boolean): string[
 
 /** A tier's share of the catalog's products: a popularity tier's, or the out-of-stock products'. */
 export const tierShare = (reader: SearchReader, tier: number): number =>
-  inStock(tier) ? TIER_SIZES[tier - 1]! : reader.outOfStockProducts() / Math.max(1, reader.counts.products);
+  inStock(tier) ? tierSizes(reader)[tier - 1]! : reader.outOfStockProducts() / Math.max(1, reader.counts.products);
+
+/** The shares of the tiers from `tier` on, the last included: what reading the rest of a place costs. */
+export const sharesFrom = (reader: SearchReader, tier: number): number[] => tierSizes(reader).slice(tier - 1);
