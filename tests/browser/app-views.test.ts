@@ -16,6 +16,9 @@ import type { ViewShown } from '../support/mcp-app-host.ts';
 /** Around Avenida Paulista: each card says how far its store is. */
 const SEARCH = { query: 'fone', latitude: -23.5614, longitude: -46.6559, radiusKm: 10, limit: 6 };
 
+/** A photo that went to the network instead of the test's routing (showWithPhotos). */
+const photoMissed = (error: string) => /net::ERR_NAME_NOT_RESOLVED \(https:\/\/img\.exemplo-catalogo\.com\.br\//.test(error);
+
 /** A product photo for the sample's image host (which does not exist): a drawing, its number on it. */
 const photo = (n: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="hsl(${(Number(n) * 47) % 360} 45% 82%)"/><text x="200" y="170" font-size="64" text-anchor="middle" font-family="sans-serif" fill="#333">${n}</text></svg>`;
@@ -85,8 +88,26 @@ describeBrowser('the product cards (MCP App) in Chromium, in an AppBridge host',
   const texts = (frame: Frame, selector: string) => frame.locator(selector).allTextContents();
   const prices = async (frame: Frame) => (await texts(frame, '.price')).map((text) => text.replace(/^De R\$ [\d.]+,\d{2} por /, ''));
 
+  /**
+   * A search shown with its photos loaded. The sandboxed frame is out of process in Chromium: under
+   * a loaded run it has asked for the photos before the context's routing reached it, and they went
+   * to the network (the sample's image host does not exist) and became placeholders. Such a showing
+   * is shown again, at most twice; the checks then run on the last, which fail if it missed too.
+   */
+  async function showWithPhotos(args: Record<string, unknown>) {
+    for (let attempt = 1; ; attempt++) {
+      const shown = await show('search_local_products', args);
+      const { frame, result, errors } = shown;
+      // The photos load lazily: each scrolled into view first.
+      for (const img of await frame.locator('img').all()) await img.scrollIntoViewIfNeeded();
+      await frame.waitForFunction(() => [...document.querySelectorAll('img')].every((img) => img.complete));
+      const missed = errors.some(photoMissed) || (await frame.locator('img').count()) < (result.results as unknown[]).length;
+      if (!missed || attempt === 3) return shown;
+    }
+  }
+
   it('shows a search: each result’s title, price and link, opened through the host; photos load; axe finds nothing', async () => {
-    const { page, frame, result, errors } = await show('search_local_products', SEARCH);
+    const { page, frame, result, errors } = await showWithPhotos(SEARCH);
     const results = result.results as { title: string; price: { formatted: string }; url: string }[];
     expect(results.length).toBeGreaterThan(2);
     expect(await texts(frame, '.title')).toEqual(results.map((r) => r.title));
@@ -96,8 +117,7 @@ describeBrowser('the product cards (MCP App) in Chromium, in an AppBridge host',
     expect(await frame.locator('a.open').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))).toEqual(
       results.map((r) => r.url),
     );
-    // The policy lets the catalog's photos in. They load lazily: each scrolled into view first.
-    for (const img of await frame.locator('img').all()) await img.scrollIntoViewIfNeeded();
+    // The policy lets the catalog's photos in.
     await frame.waitForFunction(() => [...document.querySelectorAll('img')].every((img) => img.complete && img.naturalWidth > 0));
     await frame.locator('.cards').evaluate((list) => list.scrollTo(0, 0));
     expect(await frame.locator('img').count()).toBe(results.length);
@@ -142,10 +162,7 @@ describeBrowser('the product cards (MCP App) in Chromium, in an AppBridge host',
     const words = { in_stock: 'Em estoque', out_of_stock: 'Indisponível', preorder: 'Pré-venda', backorder: 'Sob encomenda' };
     expect(availability.slice(1)).toEqual(results.slice(1).map((r) => words[r.availability as keyof typeof words]));
     expect(await axeViolations(frame)).toEqual([]);
-    // Photos are the test above's: here, under a loaded run, the sandboxed frame (out of process in
-    // Chromium) once asked for them before the context's routing reached it, and they went to the
-    // network. Any other error still fails.
-    const photoMissed = (error: string) => /net::ERR_NAME_NOT_RESOLVED \(https:\/\/img\.exemplo-catalogo\.com\.br\//.test(error);
+    // Photos are the test above's (showWithPhotos): any other error still fails.
     expect(errors.filter((error) => !photoMissed(error))).toEqual([]);
   });
 
