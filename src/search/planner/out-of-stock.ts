@@ -25,12 +25,13 @@ export function outOfStockInPlace(reader: SearchReader, request: SearchRequest, 
   // words common alone and rare together are not counted at all, rather than past the budget.
   if (!request.budget.take(readCost(request, entries), true)) return null;
   const expression = expressionOf(request, { facets: [tierToken(place.token, OUT_OF_STOCK_TIER)] });
-  const counted = countOf(reader, request, expression, OUT_OF_STOCK_COUNT_CAP + 1);
-  return counted > OUT_OF_STOCK_COUNT_CAP ? atLeast(OUT_OF_STOCK_COUNT_CAP) : exactly(counted);
+  return capped(countOf(reader, request, expression, OUT_OF_STOCK_COUNT_CAP + 1));
 }
+
+/** A count as the answer gives it: "at least 100" past OUT_OF_STOCK_COUNT_CAP. */
+const capped = (counted: number): Total => (counted > OUT_OF_STOCK_COUNT_CAP ? atLeast(OUT_OF_STOCK_COUNT_CAP) : exactly(counted));
 
 /** The out-of-stock ones among matches read whole (every tier), capped as the count is: no read of their tier needed. */
 export function outOfStockAmong(hits: Hit[]): Total {
-  const counted = hits.reduce((n, hit) => (hit.tier === OUT_OF_STOCK_TIER ? n + 1 : n), 0);
-  return counted > OUT_OF_STOCK_COUNT_CAP ? atLeast(OUT_OF_STOCK_COUNT_CAP) : exactly(counted);
+  return capped(hits.reduce((n, hit) => (hit.tier === OUT_OF_STOCK_TIER ? n + 1 : n), 0));
 }

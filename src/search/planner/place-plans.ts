@@ -71,8 +71,6 @@ export function searchPlace(
     // the group after it holds the same matches (request.ts, groupRequest).
     const { group, exact } = plan.groupRequest(request, columns);
     const { budget } = group;
-    const wholeGroup = (optional: boolean) =>
-      budget.take(plan.readCost(request, 0), optional || exact) && plan.shownOf(request, inPlace(expression)(DIRECT_MATCHES + 1));
     if (few) {
       // A narrower group of few matches is fewer still, and among them: which they are is read
       // (ids only), not the rows again. Past the budget they are ranked by views alone (the wider
@@ -86,7 +84,7 @@ export function searchPlace(
           // Read this group's matches in the whole catalog at once instead: a word in few titles
           // walks the large tiers of a large city for little ("tamanho rapido" in São Paulo,
           // docs/benchmarks.md, "Search latency").
-          const matches = wholeGroup(false);
+          const matches = budget.take(plan.readCost(request, 0), exact) && plan.shownOf(request, inPlace(expression)(DIRECT_MATCHES + 1));
           if (matches) {
             pass.length = 0;
             collect(matches);
@@ -96,8 +94,8 @@ export function searchPlace(
         // The tier's list: about its share of the place's products.
         const entries = Math.ceil(tierShare(reader, tier) * place.products);
         if (!budget.take(plan.readCost(request, entries), exact)) break;
-        const expression = plan.expressionOf(request, { columns, facets: [tierToken(place.token, tier)] });
-        collect(plan.readMatches(reader, request, expression, MAX_MATCHES));
+        const inTier = plan.expressionOf(request, { columns, facets: [tierToken(place.token, tier)] });
+        collect(plan.readMatches(reader, request, inTier, MAX_MATCHES));
       }
     }
     // A cut pass still ranks right: every match of the tiers it read has more views than any below.
