@@ -5,7 +5,7 @@ import { PRODUCTS_TABLE } from './product-columns.ts';
  * does not know, instead of failing later on a missing column. The version covers the search
  * index's tables too, which the search wing declares (src/search/index-build/search-schema.ts).
  */
-export const SNAPSHOT_SCHEMA_VERSION = '13';
+export const SNAPSHOT_SCHEMA_VERSION = '14';
 
 /** How many of the newest published products the snapshot keeps: the showcase's maximum, 20. */
 export const NEWEST_PRODUCTS_KEPT = 20;

@@ -196,6 +196,18 @@ describe('search plans against the brute-force answer (60,000 products)', () => 
       .filter((u) => u.exact !== undefined && u.exact.titleDocs > 0 && u.titleDocs > u.exact.titleDocs)
       .map((u) => u.word);
     expect(beginning).toBeDefined();
+    // Title words of many accessories and many things ("samsung": the phones and their cases): an
+    // exact group leaves the accessories out of each tier, and its next group ranks them after.
+    const titles = new Map<string, [things: number, accessories: number]>();
+    for (const p of products) {
+      for (const w of p.titleWords) {
+        const c = titles.get(w) ?? [0, 0];
+        c[p.accessory ? 1 : 0] += 1;
+        titles.set(w, c);
+      }
+    }
+    const shared = [...titles].filter(([w, [things, accessories]]) => w.length >= 4 && things > 200 && accessories > 200).map(([w]) => w);
+    expect(shared.length).toBeGreaterThan(1);
     const [pinheiros] = stores.filter((s) => s.district === 'Pinheiros');
     expect(pinheiros).toBeDefined();
     const near = { latitude: pinheiros!.latitude, longitude: pinheiros!.longitude };
@@ -227,6 +239,10 @@ describe('search plans against the brute-force answer (60,000 products)', () => 
       { query: transposed(titled[0]!) },
       { query: `${transposed(rare[1]!)} ${common[1]}` },
       { query: 'celulares' },
+      ...shared.map((query) => ({ query })),
+      { query: shared[0], district: 'Pinheiros' },
+      // A query that asks for an accessory ("capa"), with a word that has exact alternatives.
+      ...shared.filter((w) => expandWords(reader, [w])[0]!.exact !== undefined).map((w) => ({ query: `capa ${w}` })),
       { query: 'televisao', district: 'Pinheiros' },
       { ...near, radiusKm: 10, query: transposed(common[2]!) },
       // Out-of-stock products included, after those in stock in each ranking group.

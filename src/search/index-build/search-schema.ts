@@ -23,11 +23,14 @@ export const SEARCH_TABLES = `
 -- a price range is a range of ordinals (prices rise with them: found by halving). The product's
 -- popularity tier (TIER_SHARES) is here for the index's build, which reads the rows in this
 -- order: looked up in the counters instead, it cost a second read at random per product.
+-- accessory: 1 for an accessory's title or category (ACCESSORY_MARK in the facets), so that one
+-- read of a title's matches tells the exact group's from the accessories (place-plans.ts).
 CREATE TABLE search_rows (
   ordinal INTEGER PRIMARY KEY,
   product_id INTEGER NOT NULL,
   price_cents INTEGER NOT NULL,
-  tier INTEGER NOT NULL
+  tier INTEGER NOT NULL,
+  accessory INTEGER NOT NULL
 );
 -- The places of each merchant's products, one token per city (c<id>) and district (d<id>) it has
 -- a store in, each ending in the tier placeholder "t?" ("c0t? c1t? d45t?"). In the index a product
@@ -105,9 +108,20 @@ export const OUT_OF_STOCK_TIER = TIER_SHARES.length + 1;
 export function searchRowsInsert(minViews: number[]): string {
   const tier = `CASE WHEN p.availability = 'out_of_stock' THEN ${OUT_OF_STOCK_TIER} ${minViews.map((min, i) => `WHEN l.views >= ${Math.trunc(min)} THEN ${i + 1}`).join(' ')} ELSE ${minViews.length} END`;
   return `
-INSERT INTO search_rows (product_id, price_cents, tier)
-  SELECT p.id, p.price_cents, ${tier} FROM products p CROSS JOIN engagement l ON l.product_id = p.id
+INSERT INTO search_rows (product_id, price_cents, tier, accessory)
+  SELECT p.id, p.price_cents, ${tier}, ${isAccessory('p')} FROM products p CROSS JOIN engagement l ON l.product_id = p.id
   WHERE p.published_at IS NOT NULL ORDER BY p.price_cents, p.id`;
+}
+
+/**
+ * Whether product `p` is an accessory, 1 or 0: titled without "para" ("Suporte de Parede TV
+ * LED") by an accessory's first word, or in an accessories' category (src/search/query/accessories.ts).
+ * Its index document is then marked (ACCESSORY_MARK), to rank after the thing.
+ */
+function isAccessory(p: string): string {
+  const firstWord = (column: string) => `lower(substr(${column}, 1, instr(${column} || ' ', ' ') - 1))`;
+  const words = ACCESSORY_FIRST_WORDS_SQL.map((w) => `'${w}'`).join(', ');
+  return `(${firstWord(`${p}.title`)} IN (${words}) OR ${firstWord(`${p}.category`)} IN (${words}))`;
 }
 
 /**
@@ -116,17 +130,14 @@ INSERT INTO search_rows (product_id, price_cents, tier)
  * and place-and-tier tokens, matched like words. A product's popularity tier (1: the most viewed
  * few) is part of its place tokens, so a search reads the most viewed matches in a place first,
  * tier by tier, and stops once it has enough, instead of ranking every match. From a product row
- * `p`, its merchant's places `f`, and `row`, its search row (ordinal and tier).
+ * `p`, its merchant's places `f`, and `row`, its search row (ordinal, tier and accessory mark).
  */
 function searchDocumentColumns(row: string): string {
   // What a title says the product is for ("Capa para Celular", "Rack para TV") is indexed with
   // the description: a search for "celular" ranks the phones above their cases. Accessories
-  // titled without "para" ("Suporte de Parede TV LED"), or in an accessories' category, are
-  // marked (ACCESSORY_MARK) by their first word, to rank after the thing (src/search/query/accessories.ts).
+  // titled otherwise are marked (search_rows.accessory).
   const forAt = "instr(lower(p.title), ' para ')";
-  const firstWord = (column: string) => `lower(substr(${column}, 1, instr(${column} || ' ', ' ') - 1))`;
-  const words = ACCESSORY_FIRST_WORDS_SQL.map((w) => `'${w}'`).join(', ');
-  const accessory = `CASE WHEN ${firstWord('p.title')} IN (${words}) OR ${firstWord('p.category')} IN (${words}) THEN ' ${ACCESSORY_MARK}' ELSE '' END`;
+  const accessory = `CASE WHEN ${row}.accessory THEN ' ${ACCESSORY_MARK}' ELSE '' END`;
   return `${row}.ordinal AS ordinal,
          CASE WHEN ${forAt} > 0 THEN substr(p.title, 1, ${forAt} - 1) ELSE p.title END AS title,
          CASE WHEN ${forAt} > 0 THEN substr(p.title, ${forAt} + 1) || ' ' || p.description ELSE p.description END AS description,
@@ -164,9 +175,10 @@ CREATE VIEW search_documents AS
 export const SEARCH_INDEX_PART = {
   table: PRODUCTS_FTS_TABLE,
   rank: {
-    table: 'CREATE TABLE part_rank (product_id INTEGER PRIMARY KEY, ordinal INTEGER NOT NULL, tier INTEGER NOT NULL)',
+    table:
+      'CREATE TABLE part_rank (product_id INTEGER PRIMARY KEY, ordinal INTEGER NOT NULL, tier INTEGER NOT NULL, accessory INTEGER NOT NULL)',
     /** With the snapshot attached. Parameters: the range's first ordinal, and the ordinal after its last. */
-    insert: `INSERT INTO part_rank SELECT product_id, ordinal, tier FROM snapshot.search_rows
+    insert: `INSERT INTO part_rank SELECT product_id, ordinal, tier, accessory FROM snapshot.search_rows
       WHERE ordinal >= ? AND ordinal < ? ORDER BY product_id`,
   },
   settings: {

@@ -22,10 +22,18 @@ export interface OrdinalRange {
 export const EVERY_ORDINAL: OrdinalRange = { first: 0, last: Number.MAX_SAFE_INTEGER };
 
 /**
- * A search index match: the product, its merchant, what it is ranked by, its price in cents, and
- * its tier (search-schema.ts: a popularity tier, or OUT_OF_STOCK_TIER).
+ * A search index match: the product, its merchant, what it is ranked by, its price in cents, its
+ * tier (search-schema.ts: a popularity tier, or OUT_OF_STOCK_TIER), and 1 for an accessory.
  */
-export type Match = [productId: number, merchantId: number, views: number, likes: number, priceCents: number, tier: number];
+export type Match = [
+  productId: number,
+  merchantId: number,
+  views: number,
+  likes: number,
+  priceCents: number,
+  tier: number,
+  accessory: number,
+];
 
 /** A match and whether it is in the place searched (1) or not (0). */
 export type PlaceMatch = [...Match, inPlace: number];
@@ -101,7 +109,7 @@ export function openSearchIndex(db: Database): SearchIndex {
     return first <= last ? { first, last } : null;
   };
 
-  const matchRows = 'SELECT r.product_id, l.merchant_id, l.views, l.likes, r.price_cents, r.tier';
+  const matchRows = 'SELECT r.product_id, l.merchant_id, l.views, l.likes, r.price_cents, r.tier, r.accessory';
   const fromIndex = 'FROM products_fts f JOIN search_rows r ON r.ordinal = f.rowid JOIN engagement l ON l.product_id = r.product_id';
   // A range of ordinals costs FTS5 a walk to its start: every ordinal is asked for without one.
   const inOrdinals = (ranged: boolean) => (ranged ? ' AND f.rowid BETWEEN ? AND ?' : '');

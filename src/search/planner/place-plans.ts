@@ -4,6 +4,7 @@ import { tierToken } from '../tokens/facet-tokens.ts';
 import { outOfStockAmong } from './out-of-stock.ts';
 import * as plan from './request.ts';
 import { LARGE_TIERS_FROM, lastTier, type PlaceScope, sharesFrom, tierShare, tiersOf } from './tiers.ts';
+import type { WalkBudget } from './walk-budget.ts';
 import { allMatchesIfFew, DIRECT_MATCHES, MAX_MATCHES } from './whole-reads.ts';
 
 /*
@@ -56,6 +57,22 @@ export function searchPlace(
   const few = read && plan.shownOf(request, read);
   let total: plan.Total | null = few && groups.includes('any') ? plan.exactly(few.length) : null;
   if (few?.length === 0) return plan.nothingFound();
+  // A tier's matches in the columns read (sharedReadOf): an exact group's read is its next
+  // group's when the two differ by the accessories alone, and that group does not read it again.
+  const tierReads = new Map<string, plan.Hit[]>();
+  const readTier = (columns: Columns, tier: number, budget: WalkBudget, exact: boolean): plan.Hit[] | null => {
+    // The tier's list: about its share of the place's products.
+    const entries = Math.ceil(tierShare(reader, tier) * place.products);
+    if (!budget.take(plan.readCost(request, entries), exact)) return null;
+    const read = plan.sharedReadOf(request, columns);
+    const inTier = (c: Columns) => plan.expressionOf(request, { columns: c, facets: [tierToken(place.token, tier)] });
+    const matches = plan.readMatches(reader, request, inTier(read), MAX_MATCHES);
+    if (read === columns) return matches;
+    tierReads.set(`${read} ${tier}`, matches);
+    // Cut at MAX_MATCHES, the shared read may hold fewer of the exact group's matches than its own.
+    if (matches.length === MAX_MATCHES) return plan.readMatches(reader, request, inTier(columns), MAX_MATCHES);
+    return matches.filter((hit) => !hit.accessory);
+  };
   for (const columns of groups) {
     if (plan.matchBound(request, columns) === 0) continue;
     const pass: plan.Hit[] = [];
@@ -91,11 +108,9 @@ export function searchPlace(
           }
           break;
         }
-        // The tier's list: about its share of the place's products.
-        const entries = Math.ceil(tierShare(reader, tier) * place.products);
-        if (!budget.take(plan.readCost(request, entries), exact)) break;
-        const inTier = plan.expressionOf(request, { columns, facets: [tierToken(place.token, tier)] });
-        collect(plan.readMatches(reader, request, inTier, MAX_MATCHES));
+        const matches = tierReads.get(`${columns} ${tier}`) ?? readTier(columns, tier, budget, exact);
+        if (matches === null) break;
+        collect(matches);
       }
     }
     // A cut pass still ranks right: every match of the tiers it read has more views than any below.

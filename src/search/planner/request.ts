@@ -32,6 +32,8 @@ export interface Hit {
   storeId?: number;
   /** The ranking group whose read found it (a search of words): how it matched. */
   group?: Columns;
+  /** An accessory's title or category (search-schema.ts, search_rows.accessory). */
+  accessory: boolean;
 }
 
 /** The page of results, and the total it is the beginning of: counted only when asked (a relaxed-away search never is). */
@@ -130,6 +132,16 @@ export const groupsOf = (request: SearchRequest): readonly Columns[] =>
       )
     : ['any'];
 
+/**
+ * The columns an exact group reads the words in when one read serves it and its next group: no
+ * word has alternatives other than exact ones, so the exact group is the next group's matches less
+ * the accessories, which every match is marked with (Hit.accessory). Otherwise the group's own.
+ */
+export function sharedReadOf(request: SearchRequest, columns: Columns): Columns {
+  if (!isExact(columns) || !request.words.every((w) => w.exact === undefined)) return columns;
+  return columns === 'titleExact' ? 'title' : 'naming';
+}
+
 /** A word's counts in a group's columns: of its exact alternatives in an exact group. */
 function docsIn(word: SearchWord, columns: Columns): number {
   const counts = isExact(columns) && word.exact ? word.exact : word;
@@ -190,13 +202,14 @@ export function expressionOf(request: SearchRequest, more: { columns?: Columns; 
   return searchExpression({ words: request.words, columns, facets, anyFacets });
 }
 
-const toHit = ([productId, merchantId, views, likes, priceCents, tier]: Match | [...Match, number]): Hit => ({
+const toHit = ([productId, merchantId, views, likes, priceCents, tier, accessory]: Match | [...Match, number]): Hit => ({
   productId,
   merchantId,
   views,
   likes,
   priceCents,
   tier,
+  accessory: accessory === 1,
 });
 
 /**
@@ -223,13 +236,13 @@ export function readMarkingPlace(
 ): { hit: Hit; inPlace: boolean }[] {
   return reader
     .matchesMarkingPlace(expression, placeToken, ordinalsOf(request), limit, descending)
-    .map((m) => ({ hit: toHit(m), inPlace: m[6] === 1 }));
+    .map((m) => ({ hit: toHit(m), inPlace: m[7] === 1 }));
 }
 
 /** Up to `limit` matches of an expression, of which those in the place (a merchant's place token) are kept. */
 export function readInPlace(reader: SearchReader, request: SearchRequest, expression: string, placeToken: string, limit: number): Hit[] {
   const hits: Hit[] = [];
-  for (const m of reader.matchesMarkingPlace(expression, placeToken, ordinalsOf(request), limit)) if (m[6] === 1) hits.push(toHit(m));
+  for (const m of reader.matchesMarkingPlace(expression, placeToken, ordinalsOf(request), limit)) if (m[7] === 1) hits.push(toHit(m));
   return hits;
 }
 
