@@ -15,6 +15,7 @@ import {
 } from '../src/catalog-build/build-snapshot.ts';
 import { type DownloadProgress, RemoteExportError, remoteFingerprint, withDownloadedExport } from '../src/catalog-build/remote-export.ts';
 import { type Config, ConfigError, isRemoteSource, loadConfig } from '../src/config/config.ts';
+import { HistoryStoreError } from '../src/price-history/history-store.ts';
 
 let config: Config;
 try {
@@ -69,7 +70,7 @@ async function buildRemote(options: Omit<BuildOptions, 'sourceDir'>): Promise<Bu
 }
 
 console.error(`[catalog] building ${config.catalogDb} from ${config.catalogSource}`);
-const options = { outFile: config.catalogDb, onProgress: showProgress };
+const options = { outFile: config.catalogDb, onProgress: showProgress, priceHistory: config.priceHistory };
 let result: BuildResult;
 try {
   result = isRemoteSource(config.catalogSource)
@@ -77,7 +78,7 @@ try {
     : await buildSnapshot({ ...options, sourceDir: config.catalogSource });
 } catch (error) {
   // Not the export's fault: said in one line, not as a stack trace.
-  if (!(error instanceof SnapshotWriteError)) throw error;
+  if (!(error instanceof SnapshotWriteError || error instanceof HistoryStoreError)) throw error;
   console.error(`[catalog] ${error.message}; the previous snapshot was kept`);
   process.exit(1);
 }
@@ -89,11 +90,13 @@ if (!result.ok) {
   console.error(`[catalog] export rejected: ${result.issueCount} error(s); the previous snapshot was kept`);
   process.exit(1);
 }
-const { counts } = result;
+const { counts, priceHistory } = result;
+if (priceHistory.note) console.error(`[catalog] note: ${priceHistory.note}`);
 // Bad optional values (the offer's facts) never reject the export: each was dropped alone, said here.
 for (const issue of result.dropped) console.error(`  ${formatIssue(issue)}`);
 if (result.droppedCount > result.dropped.length) console.error(`  … and ${result.droppedCount - result.dropped.length} more`);
 console.error(
   `[catalog] ${elapsed()}s done: ${counts.products} products, ${counts.merchants} merchants, ${counts.stores} stores, ` +
-    `${counts.engagement} counters${result.droppedCount > 0 ? `, ${result.droppedCount} optional value(s) dropped` : ''}; version ${result.catalogVersion}`,
+    `${counts.engagement} counters${result.droppedCount > 0 ? `, ${result.droppedCount} optional value(s) dropped` : ''}; ` +
+    `prices as of ${priceHistory.date} (${priceHistory.changed} to record); version ${result.catalogVersion}`,
 );

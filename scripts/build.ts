@@ -17,6 +17,7 @@ import { documentSettings } from '../src/documents/document-settings.ts';
 import { firstLineNote } from '../src/flood-limit/flood-limit.ts';
 import { bundleSizeProblem, estimateServiceBundleFor } from '../src/netlify-build/bundle-size.ts';
 import { planScheduledRebuild, RebuildScheduleError, writeScheduledRebuild } from '../src/netlify-build/rebuild-schedule.ts';
+import { HistoryConflictError, HistoryStoreError, recordSnapshotPrices } from '../src/price-history/history-store.ts';
 
 export const BUILD_INFO = 'dist/build-info.json';
 const DIST = 'dist';
@@ -61,6 +62,19 @@ function scheduledRebuildPlan() {
   }
 }
 
+/** Records the staged snapshot's prices into the price history; a store that cannot take them stops the build. */
+export function recordPrices(config: Config, snapshot: string): string {
+  try {
+    return recordSnapshotPrices(config.priceHistory, snapshot);
+  } catch (error) {
+    if (error instanceof HistoryConflictError || error instanceof HistoryStoreError) throw new BuildStopped(error.message);
+    if ((error as { code?: string }).code === 'SQLITE_FULL' || (error as { code?: string }).code === 'ENOSPC') {
+      throw new BuildStopped(`the disk is full: the price history at ${config.priceHistory.store} was left as it was`);
+    }
+    throw error;
+  }
+}
+
 /** Puts a built folder where `target` is, by renames: the old one is gone only once the new one is there. */
 function replaceFolder(built: string, target: string): void {
   const old = `${built}.old`;
@@ -95,6 +109,8 @@ export async function build(): Promise<void> {
       join(site, basename(BUILD_INFO)),
       `${JSON.stringify({ documents: documentSettings(config), builtAt: new Date().toISOString() }, null, 2)}\n`,
     );
+    // The day's prices, kept across rebuilds, before the snapshot goes live (src/price-history/).
+    console.error(`[build] ${recordPrices(config, snapshot)}`);
     replaceFolder(site, DIST);
     renameSync(snapshot, config.catalogDb);
   } finally {

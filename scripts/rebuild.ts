@@ -22,7 +22,7 @@ import { changedDocumentSettings, documentSettings } from '../src/documents/docu
 import { documentSources } from '../src/documents/document-sources.ts';
 import { writePublicDocuments } from '../src/documents/write-documents.ts';
 import { PlacementFailed, putInPlace } from '../src/platform/node/put-in-place.ts';
-import { BUILD_INFO, BuildStopped, guardNewCatalog } from './build.ts';
+import { BUILD_INFO, BuildStopped, guardNewCatalog, recordPrices } from './build.ts';
 
 const CLIENT_DIR = join('dist', 'client');
 
@@ -55,6 +55,7 @@ async function rebuild(): Promise<void> {
       catalog.close();
     }
 
+    console.error(`[rebuild] ${recordPrices(config, next)}`);
     const placed = putInPlace({ documents: staging, clientDir: CLIENT_DIR, snapshot: next, catalogDb: config.catalogDb, tag });
     const size = (statSync(config.catalogDb).size / 1e6).toFixed(1);
     const what = `${placed.documents} documents and the snapshot (${size} MB) in place`;

@@ -3,6 +3,7 @@ import { CatalogStampSchema } from '../catalog-read/catalog-stamp.ts';
 import { AvailabilitySchema, OfferSchema } from '../catalog-read/offer.ts';
 import { PriceSchema } from '../catalog-read/price.ts';
 import { StoreSchema } from '../catalog-read/store.ts';
+import { DiscountCheckSchema, PriceHistorySchema } from '../price-history/price-history-schema.ts';
 
 /** Other offers of the same GTIN a product's answer lists, cheapest first. */
 export const OTHER_OFFERS_SHOWN = 5;
@@ -18,6 +19,8 @@ export const ProductDetailSchema = z.object({
     price: PriceSchema,
     availability: AvailabilitySchema,
     offer: OfferSchema.describe('What a shopper compares beside the price: list and Pix prices, installments, condition, GTIN'),
+    priceHistory: PriceHistorySchema,
+    discountCheck: DiscountCheckSchema,
     imageUrl: z.string(),
     publishedAt: z.string(),
     updatedAt: z.string(),

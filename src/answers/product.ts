@@ -1,6 +1,8 @@
 import { availabilityOf, offerOf } from '../catalog-read/offer.ts';
 import { priceOf } from '../catalog-read/price.ts';
 import { storeView } from '../catalog-read/store.ts';
+import { priceHistoryOf } from '../price-history/history-read.ts';
+import { priceHistoryView } from '../price-history/price-history-schema.ts';
 import { searchReaderOf } from '../search/index-read/search-reader.ts';
 import { locationOf } from '../search/local/local-search-place.ts';
 import { hasPlace, type PlaceInput, resolvePlace } from '../search/planner/place.ts';
@@ -55,6 +57,7 @@ export function getProduct(
         price: priceOf(product.priceCents),
         availability: availabilityOf(product),
         offer: offerOf(product),
+        ...priceHistoryView(priceHistoryOf(catalog).figures(product.id)!),
         imageUrl: product.imageUrl,
         publishedAt: product.publishedAt,
         updatedAt: product.updatedAt,

@@ -4,16 +4,21 @@ import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { META, SNAPSHOT_INDEXES, SNAPSHOT_POINTS, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../catalog-read/snapshot-schema.ts';
+import { PRICE_HISTORY_TABLE, writePriceHistory } from '../price-history/history-build.ts';
+import { DEFAULT_HISTORY_DAYS, emptyHistory, readHistoryStore } from '../price-history/history-store.ts';
+import { catalogDateOf } from '../price-history/price-days.ts';
 import { buildSearchIndex } from '../search/index-build/search-index-build.ts';
 import { SEARCH_TABLES } from '../search/index-build/search-schema.ts';
 import { runAsSort } from '../search/index-build/sorter-settings.ts';
 import { writeSynonyms } from '../search/index-build/synonym-rows.ts';
 import { parseSynonymsFile, SYNONYMS_FILE_MAX_BYTES } from '../search/query/synonyms-file.ts';
 import { type BuildIssue, IssueLog } from './build-issues.ts';
+import { readExportDate } from './export-date.ts';
 import { type ExportFile, exportFingerprint, locateExportFiles, locateSynonymsFile } from './export-files.ts';
 import type { EngagementRecord } from './export-records.ts';
 import type { ParseWorkerInput, ParseWorkerMessage } from './parse-worker.ts';
 import { writePlannerStatistics } from './planner-statistics.ts';
+import { locatePricesFile, PRICES_FILE, readPastPrices } from './prices-file.ts';
 import { createRecordLoaders, type LoadCounts } from './record-loaders.ts';
 import { type ParsedLines, parseRecordLine } from './record-parsing.ts';
 
@@ -45,6 +50,8 @@ export interface BuildOptions {
   searchIndexParts?: number;
   /** The largest the snapshot may grow, in SQLite pages (default: no bound): how tests meet a full disk. */
   maxPages?: number;
+  /** The price history store to read (PRICE_HISTORY_DB) and how many days it keeps; none: the history starts with this build (src/price-history/). */
+  priceHistory?: { store: string; keepDays: number; reset: boolean };
 }
 
 /** The snapshot could not be written (a full disk): the export is not at fault, and nothing was put in place. */
@@ -63,9 +70,11 @@ export type BuildResult =
       catalogVersion: string;
       generatedAt: string;
       outFile: string;
-      /** Optional values dropped (offer-facts.ts): the first `keepIssues`, and how many in all. */
+      /** Optional values dropped (offer-facts.ts, past prices): the first `keepIssues`, and how many in all. */
       dropped: BuildIssue[];
       droppedCount: number;
+      /** The price history: its catalog date, rows to record, and a note for the log (a new store; a date not recorded). */
+      priceHistory: { date: string; products: number; changed: number; note: string | null };
     }
   | { ok: false; issues: BuildIssue[]; issueCount: number };
 
@@ -97,7 +106,16 @@ async function build(options: BuildOptions): Promise<BuildResult> {
   const synonymsFile = locateSynonymsFile(options.sourceDir);
   // Read first: a few kilobytes, and a mistake in it fails the build before the long part.
   const synonyms = synonymsFile && readSynonyms(synonymsFile, issues);
+  const asOf = readExportDate(options.sourceDir, issues) ?? options.now?.() ?? new Date();
   if (issues.count > 0) return { ok: false, issues: issues.kept, issueCount: issues.count };
+  const date = catalogDateOf(asOf);
+  const history = options.priceHistory;
+  // Read before the long part: an unreadable store stops the build here (HistoryStoreError).
+  const store = history ? readHistoryStore(history.store, history.reset) : emptyHistory();
+  const pricesFile = locatePricesFile(options.sourceDir);
+  const pastPrices = pricesFile
+    ? await readPastPrices(pricesFile, basename(pricesFile), date, (issue) => drops.add(issue))
+    : { byProduct: new Map(), digest: null };
 
   mkdirSync(dirname(options.outFile), { recursive: true });
   const tempFile = join(dirname(options.outFile), `.${basename(options.outFile)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -110,6 +128,7 @@ async function build(options: BuildOptions): Promise<BuildResult> {
     if (options.maxPages !== undefined) db.pragma(`max_page_count = ${options.maxPages}`);
     db.exec(SNAPSHOT_TABLES);
     db.exec(SEARCH_TABLES);
+    db.exec(PRICE_HISTORY_TABLE);
 
     const { loaders, counts, finish, mainImageOrigins } = createRecordLoaders(db);
     db.exec('BEGIN');
@@ -121,6 +140,14 @@ async function build(options: BuildOptions): Promise<BuildResult> {
     finish();
     writeSynonyms(db, synonyms?.groups ?? []);
     db.exec('COMMIT');
+    const prices = writePriceHistory(db, {
+      date,
+      store,
+      past: pastPrices.byProduct,
+      keepDays: history?.keepDays ?? DEFAULT_HISTORY_DAYS,
+      drop: (line, reason) =>
+        drops.add({ file: basename(pricesFile ?? PRICES_FILE), line, field: null, message: `dropped: ${reason}`, dropped: true }),
+    });
     // The loaders' maps are garbage from here: a full collection (gc() is there when the process
     // has BUILD_PROCESS_FLAGS) and this connection's page cache make room for the index's buffers.
     globalThis.gc?.();
@@ -138,7 +165,13 @@ async function build(options: BuildOptions): Promise<BuildResult> {
     });
     // The content of the export, whatever its compression: the same export, the same version.
     // Synonyms change what search finds: theirs is part of the version (when the export has them).
-    const parts = [...files.map((f) => `${f.kind}:${digests.get(f.kind)}`), ...(synonyms ? [`synonyms:${synonyms.digest}`] : [])];
+    // So do the catalog's date and the past prices: the price history's figures are of them.
+    const parts = [
+      ...files.map((f) => `${f.kind}:${digests.get(f.kind)}`),
+      ...(synonyms ? [`synonyms:${synonyms.digest}`] : []),
+      `date:${date}`,
+      ...(pastPrices.digest ? [`prices:${pastPrices.digest}`] : []),
+    ];
     const catalogVersion = createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 16);
     const generatedAt = (options.now?.() ?? new Date()).toISOString();
     const setMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
@@ -148,13 +181,28 @@ async function build(options: BuildOptions): Promise<BuildResult> {
     const fingerprint = options.sourceFingerprint ?? exportFingerprint([...files, ...(synonymsFile ? [synonymsFile] : [])]);
     setMeta.run(META.sourceFingerprint, fingerprint);
     setMeta.run(META.imageOrigins, JSON.stringify(mainImageOrigins()));
+    setMeta.run(META.priceHistoryDate, date);
+    setMeta.run(META.priceHistoryRecord, JSON.stringify({ base: store.generation, recordable: prices.recordable, replace: store.replace }));
     db.exec('COMMIT');
     // Rollback journal, not WAL: the snapshot must open read-only from a read-only filesystem.
     db.pragma('journal_mode = DELETE');
     db.close();
     renameSync(tempFile, options.outFile);
-    return { ok: true, counts, catalogVersion, generatedAt, outFile: options.outFile, dropped: drops.kept, droppedCount: drops.count };
+    const note = prices.recordable
+      ? store.note
+      : `the catalog's date ${date} is before the last the price history recorded (${store.days.at(-1)}): its prices are not recorded`;
+    return {
+      ok: true,
+      counts,
+      catalogVersion,
+      generatedAt,
+      outFile: options.outFile,
+      dropped: drops.kept,
+      droppedCount: drops.count,
+      priceHistory: { date, products: prices.products, changed: prices.changed, note },
+    };
   } finally {
+    store.close();
     if (db.open) db.close();
     rmSync(tempFile, { force: true });
   }

@@ -7,7 +7,9 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { sourceUrlProblem } from '../config/config.ts';
 import { SYNONYMS_FILE } from '../search/query/synonyms-file.ts';
+import { EXPORT_META_FILE } from './export-date.ts';
 import { EXPORT_FILES } from './export-records.ts';
+import { PRICES_FILE } from './prices-file.ts';
 
 /*
  * A remote export (CATALOG_SOURCE=https://…/): its files are downloaded into a temporary folder
@@ -78,7 +80,7 @@ export async function withDownloadedExport<T>(options: RemoteExportOptions, use:
   }
 }
 
-/** Each kind as `.ndjson.gz`, else `.ndjson` (a 404 falls back); the synonyms file when there is one. */
+/** Each kind as `.ndjson.gz`, else `.ndjson` (a 404 falls back); the optional files when there are: synonyms, export.json, past prices. */
 async function downloadExport(options: RemoteExportOptions, dir: string): Promise<void> {
   const client = new ExportClient(options, dir);
   for (const { kind } of EXPORT_FILES) {
@@ -87,6 +89,8 @@ async function downloadExport(options: RemoteExportOptions, dir: string): Promis
     throw new RemoteExportError(`${shown(url)}: not found (404), nor ${kind}.ndjson.gz; the export needs one of them`);
   }
   await client.download(SYNONYMS_FILE);
+  await client.download(EXPORT_META_FILE);
+  if (!(await client.download(`${PRICES_FILE}.gz`))) await client.download(PRICES_FILE);
 }
 
 class ExportClient {

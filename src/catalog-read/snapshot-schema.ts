@@ -137,4 +137,8 @@ export const META = {
   sourceFingerprint: 'source_fingerprint',
   /** The origins of most products' images, most first (a JSON array): what the product cards may load. */
   imageOrigins: 'image_origins',
+  /** The catalog's date (YYYY-MM-DD, São Paulo) the price history is of: export.json's asOf, else the build's clock. */
+  priceHistoryDate: 'price_history_date',
+  /** What the build hands the history store's record (a JSON object: src/price-history/history-store.ts, HistoryRecord's base and more). */
+  priceHistoryRecord: 'price_history_record',
 } as const;

@@ -66,6 +66,12 @@ export const EnvSchema = z.object({
   CATALOG_MAX_SHRINK_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
   /** "on" for one build meant to shrink or empty the catalog: the guard above is skipped. */
   CATALOG_FORCE: z.enum(['on', 'off']).default('off'),
+  /** Self-hosted: the price history's own SQLite file, kept across rebuilds (src/price-history/). */
+  PRICE_HISTORY_DB: z.string().min(1).default('data/price-history.sqlite'),
+  /** How many days of price changes are kept: at least the 90 the figures look back. */
+  PRICE_HISTORY_DAYS: z.coerce.number().int().min(90).max(3660).default(400),
+  /** "on" for one build over an unreadable price history: a new one is started in its place. */
+  PRICE_HISTORY_RESET: z.enum(['on', 'off']).default('off'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port.default(4321),
   /** Self-hosted: the Prometheus metrics listener's own port (0: any free port); unset, no metrics. */
@@ -182,6 +188,8 @@ export interface Config {
   catalogDb: string;
   /** What a build refuses to put live (CATALOG_MAX_SHRINK_PERCENT, CATALOG_FORCE). */
   catalogGuard: { maxShrinkPercent: number; force: boolean };
+  /** PRICE_HISTORY_DB, PRICE_HISTORY_DAYS, PRICE_HISTORY_RESET. */
+  priceHistory: { store: string; keepDays: number; reset: boolean };
   host: string;
   port: number;
   /** CACHE_MAX_AGE and CACHE_STALE_WHILE_REVALIDATE, in seconds. */
@@ -314,6 +322,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogSourceToken: e.CATALOG_SOURCE_TOKEN ?? null,
     catalogDb: e.CATALOG_DB,
     catalogGuard: { maxShrinkPercent: e.CATALOG_MAX_SHRINK_PERCENT, force: e.CATALOG_FORCE === 'on' },
+    priceHistory: { store: e.PRICE_HISTORY_DB, keepDays: e.PRICE_HISTORY_DAYS, reset: e.PRICE_HISTORY_RESET === 'on' },
     host: e.HOST,
     port: e.PORT,
     cache: { maxAge: e.CACHE_MAX_AGE, staleWhileRevalidate: e.CACHE_STALE_WHILE_REVALIDATE },

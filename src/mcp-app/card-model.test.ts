@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { priceFigures } from '../price-history/price-figures.ts';
+import { priceHistoryView } from '../price-history/price-history-schema.ts';
 import { cardsOf, distanceText } from './card-model.ts';
 
 /** An offer with no facts beyond the price. */
@@ -56,6 +58,13 @@ describe('product cards from a tool result', () => {
       price,
       availability: 'in_stock',
       offer: NO_OFFER,
+      ...priceHistoryView(
+        priceFigures(
+          [{ date: '2026-01-01', priceCents: price.cents, listPriceCents: null, pixPriceCents: null, availability: 'in_stock' }],
+          '2026-01-02',
+          null,
+        ),
+      ),
       imageUrl: 'https://img.example/7.jpg',
       publishedAt: '2026-01-01T00:00:00Z',
       updatedAt: '2026-01-02T00:00:00Z',

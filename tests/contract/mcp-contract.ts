@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -116,6 +117,19 @@ export function describeMcpContract(name: string, target: () => Fetch) {
         const missing = await client.callTool({ name: 'get_product', arguments: { productId: 999_999 } });
         expect(missing.isError).toBe(true);
         expect((missing.content as { text: string }[])[0]!.text).toMatch(/search_local_products/);
+
+        // The sample's past prices (data/sample/prices.ndjson): a real drop, and a "metade do dobro".
+        const { drop, doubled } = samplePricePatterns();
+        const dropped = ProductDetailSchema.parse(
+          (await client.callTool({ name: 'get_product', arguments: { productId: drop.productId } })).structuredContent,
+        ).product;
+        expect(dropped.discountCheck).toMatchObject({ verdict: 'confirmed', referencePrice: { cents: drop.before } });
+        expect(dropped.priceHistory.lastChange?.previousPrice.cents).toBe(drop.before);
+        const halved = ProductDetailSchema.parse(
+          (await client.callTool({ name: 'get_product', arguments: { productId: doubled.productId } })).structuredContent,
+        ).product;
+        expect(halved.discountCheck.verdict).toBe('not_lower_than_30_days');
+        expect(halved.priceHistory.highest90Days?.price.cents).toBe(doubled.raised);
 
         // An argument name the tool does not have is refused, never dropped.
         const unknown = await client.callTool({ name: 'search_local_products', arguments: { q: 'geladeira', city: 'Curitiba' } });
@@ -658,4 +672,27 @@ export function describeMcpContract(name: string, target: () => Fetch) {
       }
     });
   });
+}
+
+/**
+ * From the sample's past prices: a product whose price fell within the 30 days before the sample's
+ * date after a longer run at a higher price, and one raised to about twice, then brought back.
+ */
+function samplePricePatterns() {
+  const asOf = (JSON.parse(readFileSync('data/sample/export.json', 'utf8')) as { asOf: string }).asOf.slice(0, 10);
+  const byProduct = new Map<number, { date: string; priceCents: number }[]>();
+  for (const line of readFileSync('data/sample/prices.ndjson', 'utf8').split('\n').filter(Boolean)) {
+    const { productId, date, priceCents } = JSON.parse(line) as { productId: number; date: string; priceCents: number };
+    byProduct.set(productId, [...(byProduct.get(productId) ?? []), { date, priceCents }]);
+  }
+  const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+  const lines = [...byProduct];
+  const [dropId, [before, after]] = lines.find(
+    ([, l]) => l.length === 2 && l[0]!.priceCents > l[1]!.priceCents && days(l[1]!.date, asOf) < 30 && days(l[0]!.date, l[1]!.date) >= 30,
+  )!;
+  const [doubledId, raised] = lines.find(
+    ([, l]) => l.length === 3 && l[0]!.priceCents === l[2]!.priceCents && l[1]!.priceCents > 1.8 * l[0]!.priceCents,
+  )!;
+  expect(after).toBeDefined();
+  return { drop: { productId: dropId, before: before!.priceCents }, doubled: { productId: doubledId, raised: raised[1]!.priceCents } };
 }

@@ -72,8 +72,17 @@ function exportFiles(files: Map<string, Buffer | string>, token?: string): Handl
   };
 }
 
-const gzipped = () => new Map(KINDS.map((kind) => [`${kind}.ndjson.gz`, gzipSync(sample.get(kind)!)]));
-const plain = () => new Map<string, Buffer | string>(KINDS.map((kind) => [`${kind}.ndjson`, sample.get(kind)!]));
+/** The sample's optional files: its date (export.json) and past prices, which the catalog version covers. */
+const dated = (gzip: boolean): [string, Buffer][] => [
+  ['export.json', readFileSync(join('data/sample', 'export.json'))],
+  gzip
+    ? ['prices.ndjson.gz', gzipSync(readFileSync(join('data/sample', 'prices.ndjson')))]
+    : ['prices.ndjson', readFileSync(join('data/sample', 'prices.ndjson'))],
+];
+const gzipped = () =>
+  new Map([...KINDS.map((kind): [string, Buffer] => [`${kind}.ndjson.gz`, gzipSync(sample.get(kind)!)]), ...dated(true)]);
+const plain = () =>
+  new Map<string, Buffer | string>([...KINDS.map((kind): [string, Buffer] => [`${kind}.ndjson`, sample.get(kind)!]), ...dated(false)]);
 
 /** Runs the build as the operator does; resolves to its exit code and everything it printed. */
 function buildCatalog(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -149,7 +158,9 @@ describe('a remote CATALOG_SOURCE', () => {
     expect(summary(outFile)).toEqual(summary(inject('sampleSnapshot')));
     expect(summary(outFile).products).toBeGreaterThan(0);
     // .gz first, found, so never the plain spelling; no synonyms file is none.
-    expect(seen.map((r) => r.path)).toEqual([...KINDS.map((k) => `${FOLDER}${k}.ndjson.gz`), `${FOLDER}synonyms.txt`]);
+    expect(seen.map((r) => r.path)).toEqual(
+      [...KINDS.map((k) => `${k}.ndjson.gz`), 'synonyms.txt', 'export.json', 'prices.ndjson.gz'].map((name) => `${FOLDER}${name}`),
+    );
     expect(readdirSync(join(work, 'out'))).toEqual(['catalog.sqlite']);
     // npm start recognises the snapshot as this source's.
     const catalog = openCatalog(outFile);
@@ -167,6 +178,9 @@ describe('a remote CATALOG_SOURCE', () => {
     expect(seen.map((r) => r.path.slice(FOLDER.length))).toEqual([
       ...KINDS.flatMap((k) => [`${k}.ndjson.gz`, `${k}.ndjson`]),
       'synonyms.txt',
+      'export.json',
+      'prices.ndjson.gz',
+      'prices.ndjson',
     ]);
     // The same records; the synonyms are part of the catalog version, so that differs.
     const { version, synonyms, ...counts } = summary(outFile);
@@ -216,8 +230,9 @@ describe('a remote CATALOG_SOURCE', () => {
     expect(result.ok).toBe(true);
     expect(source.seen.map((r) => r.authorization)).toEqual(Array(source.seen.length).fill(`Bearer ${TOKEN}`));
     expect(source.seen[1]!.path).toBe(`${FOLDER}moved/merchants.ndjson.gz`);
-    expect(elsewhere.seen.length).toBe(4);
-    expect(elsewhere.seen.map((r) => r.authorization)).toEqual([undefined, undefined, undefined, undefined]);
+    // The other kinds, the optional synonyms and export.json, the past prices (.gz): all from elsewhere, without the token.
+    expect(elsewhere.seen.length).toBe(6);
+    expect(elsewhere.seen.map((r) => r.authorization)).toEqual(Array(6).fill(undefined));
   });
 
   it('refuses a redirect to plain http on another host', async () => {

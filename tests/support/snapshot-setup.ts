@@ -18,12 +18,18 @@ declare module 'vitest' {
  */
 const shared = globalThis as typeof globalThis & { sampleSnapshotBuild?: { snapshot: string; dir: string; users: number } };
 
-/** Builds the sample snapshot with the project's own script, into a temporary file (data/ is left alone). */
+/** Builds the sample snapshot with the project's own script, into a temporary file (data/ is left alone, its price history too). */
 export default function setup(project: TestProject) {
   if (!shared.sampleSnapshotBuild) {
     const dir = mkdtempSync(join(tmpdir(), 'catalog-test-'));
     const snapshot = join(dir, 'catalog.sqlite');
-    const env = { ...process.env, CATALOG_SOURCE: 'data/sample', CATALOG_DB: snapshot };
+    // A price history of its own: the developer's (data/price-history.sqlite) would change the figures.
+    const env = {
+      ...process.env,
+      CATALOG_SOURCE: 'data/sample',
+      CATALOG_DB: snapshot,
+      PRICE_HISTORY_DB: join(dir, 'price-history.sqlite'),
+    };
     execFileSync(process.execPath, ['scripts/build-catalog.ts'], { env, stdio: 'inherit' });
     shared.sampleSnapshotBuild = { snapshot, dir, users: 0 };
   }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type GenerateOptions, GenerateOptionsError, LIMITS, resolveOptions } from './generate.ts';
+import { SAMPLE_AS_OF } from './past-prices.ts';
 
 export const USAGE = `Usage: npm run catalog:generate -- --out DIR [options]
 
@@ -12,6 +13,8 @@ Options:
   --seed S        integer 0..${LIMITS.seed} (default 1); same options, same bytes
   --out DIR       output directory (required; created if missing)
   --gzip          write .ndjson.gz files instead of .ndjson
+  --history-days N  past prices of N days (prices.ndjson, and export.json's asOf); default 0, none
+  --as-of DATE    the catalog's instant with --history-days (RFC 3339, default ${SAMPLE_AS_OF})
   --help          show this help`;
 
 export type ParsedCommand = { help: true } | { help: false; options: GenerateOptions };
@@ -30,6 +33,8 @@ const OPTIONS = {
   seed: { type: 'string' },
   out: { type: 'string' },
   gzip: { type: 'boolean' },
+  'history-days': { type: 'string' },
+  'as-of': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -51,6 +56,8 @@ export function parseGenerateArgs(argv: readonly string[]): ParsedCommand {
     seed: integer('seed', values.seed),
     outDir: values.out,
     gzip: values.gzip ?? false,
+    historyDays: integer('history-days', values['history-days']),
+    asOf: values['as-of'],
   };
   resolveOptions(options); // range checks now, before any file is touched
   return { help: false, options };

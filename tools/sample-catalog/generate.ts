@@ -1,8 +1,10 @@
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExportKind } from '../../src/catalog-build/export-records.ts';
+import { catalogDateOf } from '../../src/price-history/price-days.ts';
 import { buildMerchant, MerchantSlugs, merchantName, planMerchants } from './merchants.ts';
 import { NdjsonWriter } from './ndjson-writer.ts';
+import { pastPricesOf, SAMPLE_AS_OF } from './past-prices.ts';
 import { SAO_PAULO } from './places.ts';
 import { buildProduct } from './products.ts';
 import { Rng } from './rng.ts';
@@ -28,6 +30,10 @@ export interface GenerateOptions {
   gzip?: boolean;
   /** Called every PROGRESS_EVERY products and at the end. */
   onProgress?: (done: number, total: number) => void;
+  /** Days of past prices to write (prices.ndjson, with export.json's asOf); 0, the default: neither file. */
+  historyDays?: number;
+  /** The catalog's instant (export.json's asOf, RFC 3339) with historyDays; default SAMPLE_AS_OF. */
+  asOf?: string;
 }
 
 export interface GeneratedFile {
@@ -49,7 +55,7 @@ export interface GenerateSummary {
   files: GeneratedFile[];
 }
 
-export const LIMITS = { products: 100_000_000, merchants: 5_000_000, stores: 20_000_000, seed: 0xffffffff } as const;
+export const LIMITS = { products: 100_000_000, merchants: 5_000_000, stores: 20_000_000, seed: 0xffffffff, historyDays: 3660 } as const;
 export const PROGRESS_EVERY = 1_000;
 
 /** An option value the generator cannot use; the CLI turns it into exit code 2. */
@@ -66,6 +72,8 @@ export interface ResolvedOptions {
   seed: number;
   outDir: string;
   gzip: boolean;
+  historyDays: number;
+  asOf: string;
 }
 
 /** Fills in defaults and checks ranges; throws GenerateOptionsError with a message for people. */
@@ -87,12 +95,22 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
     throw new GenerateOptionsError(`seed must be an integer from 0 to ${LIMITS.seed} (got ${seed})`);
   }
   if (typeof options.outDir !== 'string' || options.outDir === '') throw new GenerateOptionsError('an output directory is required');
-  return { products, merchants, stores, seed, outDir: options.outDir, gzip: options.gzip ?? false };
+  const historyDays = options.historyDays ?? 0;
+  if (!Number.isSafeInteger(historyDays) || historyDays < 0 || historyDays > LIMITS.historyDays) {
+    throw new GenerateOptionsError(`history days must be an integer from 0 to ${LIMITS.historyDays} (got ${historyDays})`);
+  }
+  const asOf = options.asOf ?? SAMPLE_AS_OF;
+  if (Number.isNaN(Date.parse(asOf))) throw new GenerateOptionsError(`asOf must be an RFC 3339 date-time (got '${asOf}')`);
+  return { products, merchants, stores, seed, outDir: options.outDir, gzip: options.gzip ?? false, historyDays, asOf };
 }
 
 export async function generateCatalog(options: GenerateOptions): Promise<GenerateSummary> {
-  const { products, merchants, stores, seed, outDir, gzip } = resolveOptions(options);
+  const { products, merchants, stores, seed, outDir, gzip, historyDays, asOf } = resolveOptions(options);
   mkdirSync(outDir, { recursive: true });
+  // The past prices, with the catalog's date they lead up to (src/catalog-build/export-date.ts).
+  const past = historyDays > 0 ? new NdjsonWriter(join(outDir, `prices.ndjson${gzip ? '.gz' : ''}`), gzip) : null;
+  const asOfDate = catalogDateOf(new Date(asOf));
+  if (past) writeFileSync(join(outDir, 'export.json'), `${JSON.stringify({ asOf })}\n`);
 
   const kinds: ExportKind[] = ['merchants', 'stores', 'products', 'engagement'];
   const writers = new Map<ExportKind, NdjsonWriter>();
@@ -130,11 +148,16 @@ export async function generateCatalog(options: GenerateOptions): Promise<Generat
       if (product.publishedAt === null) drafts++;
       if (writer('products').add(product)) await writer('products').flush();
       if (writer('engagement').add(engagement)) await writer('engagement').flush();
+      if (past && product.publishedAt !== null) {
+        for (const line of pastPricesOf(seed, id, product.priceCents, asOfDate, historyDays)) if (past.add(line)) await past.flush();
+      }
       if (id % PROGRESS_EVERY === 0) options.onProgress?.(id, products);
     }
     for (const w of writers.values()) await w.close();
+    await past?.close();
   } catch (error) {
     for (const w of writers.values()) w.abort();
+    past?.abort();
     throw error;
   }
   if (products % PROGRESS_EVERY !== 0) options.onProgress?.(products, products);

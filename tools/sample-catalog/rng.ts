@@ -17,6 +17,7 @@ export const Stream = {
   product: 5,
   offer: 6,
   merchantOffer: 7,
+  pastPrices: 8,
 } as const;
 
 /** murmur3's 32-bit finaliser: cheap and mixes every input bit into every output bit. */

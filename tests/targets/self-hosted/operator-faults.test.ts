@@ -78,6 +78,11 @@ function exportOf(name: string, keep: (line: string, index: number) => boolean, 
     .split('\n')
     .filter((line) => line !== '' && ids.has((JSON.parse(line) as { productId: number }).productId));
   writeFileSync(join(dir, 'engagement.ndjson'), engagement.map((l) => `${l}\n`).join(''));
+  // The past prices of the products kept only, as an export that left the others out would have.
+  const prices = readFileSync(join(SAMPLE, 'prices.ndjson'), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '' && ids.has((JSON.parse(line) as { productId: number }).productId));
+  writeFileSync(join(dir, 'prices.ndjson'), prices.map((l) => `${l}\n`).join(''));
   const text = kept.map((l) => `${l}\n`).join('');
   if (gzip) {
     writeFileSync(join(dir, 'products.ndjson.gz'), gzipSync(text));

@@ -1,0 +1,114 @@
+import type Database from 'better-sqlite3';
+import type { Availability } from '../catalog-read/offer.ts';
+import type { HistoryRead, StoredRow } from './history-store.ts';
+import { priceFigures } from './price-figures.ts';
+import { fromStored, nextHistory, type PastPrice, type PricePoint, type StoredPoint, toStored } from './price-series.ts';
+
+/*
+ * The build's part of the price history: each published product's history after this build
+ * (the kept rows, the operator's past prices, today's prices), its figures for every face, and
+ * whether its row must be written back, all into the snapshot's price_history table. The store
+ * is read here and written only once the catalog is accepted (history-store.ts).
+ */
+
+/** The snapshot's price history table, created with the catalog's. */
+export const PRICE_HISTORY_TABLE = `
+-- Each published product's price history as of the catalog's date (src/price-history/):
+-- figures, the JSON every face reads (price-figures.ts); points, its change points over the kept
+-- days (price-series.ts, StoredPoint); observed_from and changed, what the build records into the
+-- history store once the catalog is accepted (changed = 1: its row differs from the store's).
+CREATE TABLE price_history (
+  product_id INTEGER PRIMARY KEY,
+  figures TEXT NOT NULL,
+  points TEXT NOT NULL,
+  observed_from TEXT NOT NULL,
+  changed INTEGER NOT NULL
+);`;
+
+export interface HistoryBuildInput {
+  /** The catalog's date (price-days.ts). */
+  date: string;
+  store: HistoryRead;
+  past: Map<number, PastPrice[]>;
+  keepDays: number;
+  /** A past price not taken: its line in the operator's file, and why. */
+  drop: (line: number, reason: string) => void;
+}
+
+export interface HistoryBuilt {
+  products: number;
+  /** Rows the record will write. */
+  changed: number;
+  /** False when the catalog's date is before a date the store has recorded: figures are derived, nothing is recorded. */
+  recordable: boolean;
+}
+
+type CurrentRow = [
+  id: number,
+  priceCents: number,
+  listPriceCents: number | null,
+  pixPriceCents: number | null,
+  availability: string | null,
+];
+
+/** Derives and writes every published product's history into the snapshot `db` (its products loaded). */
+export function writePriceHistory(db: Database.Database, input: HistoryBuildInput): HistoryBuilt {
+  const { date, store, past, keepDays } = input;
+  const recordable = store.days.length === 0 || date >= store.days.at(-1)!;
+  const insert = db.prepare('INSERT INTO price_history (product_id, figures, points, observed_from, changed) VALUES (?, ?, ?, ?, ?)');
+  // Read in batches by id: the connection cannot write while a read is open.
+  const current = db
+    .prepare(
+      'SELECT id, price_cents, list_price_cents, pix_price_cents, availability FROM products WHERE published_at IS NOT NULL AND id > ? ORDER BY id LIMIT 10000',
+    )
+    .raw(true);
+  function* published(): Generator<CurrentRow> {
+    let after = 0;
+    for (;;) {
+      const batch = current.all(after) as CurrentRow[];
+      yield* batch;
+      if (batch.length === 0) return;
+      after = batch.at(-1)![0];
+    }
+  }
+  const kept = store.rows();
+  let next: IteratorResult<StoredRow> = kept.next();
+  let products = 0;
+  let changed = 0;
+  db.exec('BEGIN');
+  for (const [id, priceCents, listPriceCents, pixPriceCents, availability] of published()) {
+    while (!next.done && next.value[0] < id) next = kept.next();
+    const row = !next.done && next.value[0] === id ? next.value : undefined;
+    const today: PricePoint = {
+      date,
+      priceCents,
+      listPriceCents,
+      pixPriceCents,
+      availability: (availability ?? 'in_stock') as Availability,
+    };
+    const before = row && {
+      // A later date than the catalog's (an older export built again) is not this build's to change.
+      points: (JSON.parse(row[2]) as StoredPoint[]).map(fromStored).filter((p) => p.date <= date),
+      observedFrom: row[1],
+    };
+    const { history, refused } = nextHistory(before, past.get(id) ?? [], today, keepDays);
+    past.delete(id);
+    for (const { line, reason } of refused) input.drop(line, reason);
+    const points = JSON.stringify(history.points.map(toStored));
+    const differs = recordable && (row === undefined || row[2] !== points || row[1] !== history.observedFrom);
+    insert.run(id, JSON.stringify(priceFigures(history.points, date, listPriceCents)), points, history.observedFrom, differs ? 1 : 0);
+    products += 1;
+    if (differs) changed += 1;
+  }
+  db.exec('COMMIT');
+  kept.return?.();
+  store.close();
+  // What is left names no product, or one not published: its lines are left for a build that
+  // publishes it (the operator's file is read again then), and are not reported.
+  const known = db.prepare('SELECT 1 FROM products WHERE id = ?').pluck();
+  for (const [productId, lines] of past) {
+    if (known.get(productId) !== undefined) continue;
+    for (const { line } of lines) input.drop(line, `no product has id ${productId}`);
+  }
+  return { products, changed, recordable };
+}

@@ -1,0 +1,25 @@
+import type Database from 'better-sqlite3';
+import type { CatalogReader } from '../catalog-read/catalog-reader.ts';
+import type { PriceFigures } from './price-figures.ts';
+
+/*
+ * The snapshot's price history (history-build.ts, price_history), read through the catalog's open
+ * handle (CatalogReader.attach): statements prepared once per snapshot. No face reads the store.
+ */
+
+export interface PriceHistoryReader {
+  /** A published product's figures, or undefined. */
+  figures(productId: number): PriceFigures | undefined;
+}
+
+function openPriceHistory(db: Database.Database): PriceHistoryReader {
+  const figures = db.prepare('SELECT figures FROM price_history WHERE product_id = ?').pluck();
+  return {
+    figures: (id) => {
+      const json = figures.get(id) as string | undefined;
+      return json === undefined ? undefined : (JSON.parse(json) as PriceFigures);
+    },
+  };
+}
+
+export const priceHistoryOf = (catalog: CatalogReader): PriceHistoryReader => catalog.attach(openPriceHistory);

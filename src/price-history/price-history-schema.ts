@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { PriceSchema, priceOf } from '../catalog-read/price.ts';
+import type { ChargedPrice, PriceFigures } from './price-figures.ts';
+
+/*
+ * The price history as the faces show it (get_product today; docs/price-history.md), from the
+ * figures the build derived (price-figures.ts): prices in the tools' form (PriceSchema).
+ */
+
+const date = z.string().describe('A date of the catalog (YYYY-MM-DD, São Paulo)');
+const ChargedSchema = z
+  .object({ price: PriceSchema, date: date.describe('The last day in the window it was charged') })
+  .nullable()
+  .describe('Null: no day in the window was charged (out of stock throughout)');
+
+export const DiscountCheckSchema = z
+  .object({
+    verdict: z
+      .enum(['confirmed', 'not_lower_than_30_days', 'unchanged', 'history_too_short'])
+      .describe(
+        'confirmed: the current price is below the lowest charged in the 30 days before it began (a real discount); ' +
+          'not_lower_than_30_days: it is not, whatever list price is announced; unchanged: the price has not changed in a history of 30 days or more; ' +
+          'history_too_short: fewer than 30 days are known before the current price began',
+      ),
+    referencePrice: PriceSchema.nullable().describe(
+      'The lowest price charged in the 30 days before the current price began (the reference of the EU Omnibus rule, Directive 98/6/EC art. 6a)',
+    ),
+    realDiscountPercent: z.number().int().nullable().describe('How far below the reference, whole percent rounded down (confirmed only)'),
+    currentPriceSince: date.describe('The day the current price began'),
+  })
+  .describe('Whether the current price is really lower than before: checked against what was charged, not against the list price');
+
+export const PriceHistorySchema = z
+  .object({
+    asOf: date.describe('The catalog date the figures are of'),
+    since: date.describe('The first day the history knows'),
+    lowest30Days: ChargedSchema.describe('The lowest price charged in the last 30 days (the catalog date included)'),
+    lowest90Days: ChargedSchema.describe('The lowest price charged in the last 90 days'),
+    highest90Days: ChargedSchema.describe('The highest price charged in the last 90 days'),
+    lastChange: z
+      .object({ previousPrice: PriceSchema, date: date.describe('The day the current price began') })
+      .nullable()
+      .describe('The price before the current one; null: it never changed in the history'),
+    listPriceDaysCharged90: z
+      .number()
+      .int()
+      .nullable()
+      .describe('With a list price: on how many of the last 90 known days that price (or more) was actually charged'),
+    series: z
+      .array(z.object({ date, price: PriceSchema }))
+      .describe('The price changes of the last 180 days, the price in force on the first of them dated that day (at most 60): a chart'),
+  })
+  .describe('The price over time, recorded by every rebuild: how low it has been, and when it changed');
+
+export type PriceHistoryView = z.infer<typeof PriceHistorySchema>;
+export type DiscountCheckView = z.infer<typeof DiscountCheckSchema>;
+
+const charged = (c: ChargedPrice | null) => c && { price: priceOf(c.priceCents), date: c.date };
+
+/** The faces' form of a product's figures. */
+export function priceHistoryView(f: PriceFigures): { priceHistory: PriceHistoryView; discountCheck: DiscountCheckView } {
+  const check = f.discountCheck;
+  return {
+    priceHistory: {
+      asOf: f.asOf,
+      since: f.since,
+      lowest30Days: charged(f.lowest30Days),
+      lowest90Days: charged(f.lowest90Days),
+      highest90Days: charged(f.highest90Days),
+      lastChange: f.lastChange && { previousPrice: priceOf(f.lastChange.previousPriceCents), date: f.lastChange.date },
+      listPriceDaysCharged90: f.listPriceDaysCharged90,
+      series: f.series.map((p) => ({ date: p.date, price: priceOf(p.priceCents) })),
+    },
+    discountCheck: {
+      verdict: check.verdict,
+      referencePrice: check.referencePriceCents === null ? null : priceOf(check.referencePriceCents),
+      realDiscountPercent: check.realDiscountPercent,
+      currentPriceSince: check.currentPriceSince,
+    },
+  };
+}
