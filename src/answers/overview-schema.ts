@@ -57,6 +57,7 @@ export const CatalogOverviewSchema = z.object({
   endpoints: z.object({
     productStats: z.string().describe('GET, URL template'),
     merchantStats: z.string().describe('GET, URL template'),
+    productPriceHistory: z.string().describe("GET, URL template: a published product's prices over time and its discount check"),
     mcp: z.string().describe('MCP Streamable HTTP endpoint (POST JSON-RPC)'),
     research: z.string().describe('MCP endpoint with the search and fetch tools ChatGPT connectors and deep research call'),
     ucpMcp: z.string().describe('Universal Commerce Protocol (UCP) catalog tools over MCP: search_catalog, lookup_catalog, get_product'),

@@ -11,6 +11,8 @@ export const PATHS = {
   api: API,
   productStats: `${API_V1}/products/{productId}/stats`,
   merchantStats: `${API_V1}/merchants/{merchantId}/stats`,
+  /** A product's price history (docs/price-history.md): its change points and figures. */
+  productPriceHistory: `${API_V1}/products/{productId}/price-history`,
   /** What crawlers are kept out of (robots.txt): the endpoints, not the documents under the API's prefix. */
   publicApi: `${API}/public/`,
   mcp: '/mcp',
@@ -82,6 +84,7 @@ export function publicUrls(siteUrl: string) {
     endpoints: {
       productStats: siteUrl + PATHS.productStats,
       merchantStats: siteUrl + PATHS.merchantStats,
+      productPriceHistory: siteUrl + PATHS.productPriceHistory,
       mcp: siteUrl + PATHS.mcp,
       research: siteUrl + PATHS.research,
       ucpMcp: siteUrl + PATHS.ucpMcp,

@@ -17,7 +17,7 @@ export interface DocumentSources {
   rateLimits: RateLimits;
   productUrl: (id: number, slug: string) => string;
   /** The stats endpoints with real ids (the newest product and its merchant): links that answer. */
-  examples: { productStats: string; merchantStats: string };
+  examples: { productStats: string; merchantStats: string; productPriceHistory: string };
   /** Who runs the deployment: the OpenAPI contact and the manifest's legal block state it. */
   operator: OperatorContact;
 }
@@ -36,6 +36,7 @@ export function documentSources(config: Config, catalog: CatalogReader): Documen
     examples: {
       productStats: endpoints.productStats.replace('{productId}', String(newest?.id ?? 1)),
       merchantStats: endpoints.merchantStats.replace('{merchantId}', String(newest?.merchantId ?? 1)),
+      productPriceHistory: endpoints.productPriceHistory.replace('{productId}', String(newest?.id ?? 1)),
     },
     operator: config.operator,
   };

@@ -80,6 +80,11 @@ export function llmsTxt(sources: DocumentSources): string {
       sources.examples.merchantStats,
       `GET ${PATHS.merchantStats}: totals over one merchant's products (MerchantStats).`,
     ),
+    link(
+      'Product price history',
+      sources.examples.productPriceHistory,
+      `GET ${PATHS.productPriceHistory}: a published product's prices over time, its 30- and 90-day lows and whether its discount is real (ProductPriceHistory).`,
+    ),
     link('OpenAPI description (JSON)', documents.openapiJson, `OpenAPI ${OPENAPI_VERSION}: the REST endpoints, their errors and headers.`),
     link('OpenAPI description (YAML)', documents.openapiYaml, 'The same description in YAML.'),
     '',

@@ -4,6 +4,7 @@ import { PATHS, publicUrls } from '../contract/paths.ts';
 import { SERVICE_DESCRIPTION, SERVICE_TITLE, USAGE_POLICY } from '../contract/service-info.ts';
 import { API_ERRORS, type ApiErrorCode, ApiErrorSchema } from '../http/api-error.ts';
 import { publicCacheControl, QUOTA_FIELDS_PRIVATE } from '../http/caching.ts';
+import { ProductPriceHistorySchema } from '../price-history/price-history-schema.ts';
 import { rateLimitSummary } from '../quota/policy.ts';
 import { SHOWCASE_METHODS } from '../showcase/showcase-endpoint.ts';
 import { SHOWCASE_DEFAULT_LIMIT, SHOWCASE_MAX_LIMIT, ShowcaseSchema } from '../showcase/showcase-schema.ts';
@@ -77,39 +78,72 @@ function cachedHeaders(sources: DocumentSources, limited: boolean) {
   };
 }
 
-/** The stats operations of one resource ("products" or "merchants"), GET and the CORS preflight. */
-function statsPath(resource: 'Product' | 'Merchant', sources: DocumentSources) {
-  const lower = resource.toLowerCase();
-  const okHeaders = cachedHeaders(sources, true);
-  const counts = resource === 'Product' ? 'views, likes and dislikes of one product' : "totals over one merchant's products and its stores";
-  const get = {
-    operationId: `getCatalog${resource}Stats`,
-    tags: [TAG],
-    summary: `${resource} statistics`,
+/** One GET resource of the REST API: its body's schema, the id it takes, and what it answers for an id with no record. */
+interface RestResource {
+  /** The body's schema name, and the operations' ("getCatalogProductStats"). */
+  name: 'ProductStats' | 'MerchantStats' | 'ProductPriceHistory';
+  id: 'Product' | 'Merchant';
+  summary: string;
+  description: string;
+}
+
+const REST_RESOURCES: Record<RestResource['name'], RestResource> = {
+  ProductStats: {
+    name: 'ProductStats',
+    id: 'Product',
+    summary: 'Product statistics',
     description:
-      `Engagement statistics: ${counts}. An id with no catalog record still answers 200 with zero counts ` +
-      '(the endpoint does not assert that it exists). Send `If-None-Match` with a previous `ETag` to get 304.',
-    parameters: [ref('parameters', `${resource}Id`)],
+      'Engagement statistics: views, likes and dislikes of one product. An id with no catalog record still answers 200 with zero counts ' +
+      '(the endpoint does not assert that it exists).',
+  },
+  MerchantStats: {
+    name: 'MerchantStats',
+    id: 'Merchant',
+    summary: 'Merchant statistics',
+    description:
+      "Engagement statistics: totals over one merchant's products and its stores. An id with no catalog record still answers 200 with " +
+      'zero counts (the endpoint does not assert that it exists).',
+  },
+  ProductPriceHistory: {
+    name: 'ProductPriceHistory',
+    id: 'Product',
+    summary: 'Product price history',
+    description:
+      "A published product's prices over time, recorded by every rebuild: every change point kept, the lowest prices of the last 30 " +
+      'and 90 days, and the discount check (the current price against the lowest charged in the 30 days before it began). An id ' +
+      'with no published product answers 404 `PRODUCT_NOT_FOUND`.',
+  },
+};
+
+/** The operations of one REST resource, GET and the CORS preflight. */
+function restPath(resource: RestResource, sources: DocumentSources) {
+  const okHeaders = cachedHeaders(sources, true);
+  const get = {
+    operationId: `getCatalog${resource.name}`,
+    tags: [TAG],
+    summary: resource.summary,
+    description: `${resource.description} Send \`If-None-Match\` with a previous \`ETag\` to get 304.`,
+    parameters: [ref('parameters', `${resource.id}Id`)],
     responses: {
       200: {
-        description: `The ${lower}'s statistics.`,
+        description: `${resource.summary}.`,
         headers: okHeaders,
-        content: { 'application/json': { schema: ref('schemas', `${resource}Stats`) } },
+        content: { 'application/json': { schema: ref('schemas', resource.name) } },
       },
       304: { description: 'Not modified: the `If-None-Match` validator matches the current answer.', headers: okHeaders },
-      400: ref('responses', `Invalid${resource}Id`),
-      404: ref('responses', 'ApiRouteNotFound'),
+      400: ref('responses', `Invalid${resource.id}Id`),
+      404: ref('responses', resource.name === 'ProductPriceHistory' ? 'ProductNotFound' : 'ApiRouteNotFound'),
       405: ref('responses', 'MethodNotAllowed'),
       429: ref('responses', 'RateLimitExceeded'),
       500: ref('responses', 'InternalError'),
     },
   };
   const options = {
-    operationId: `preflightCatalog${resource}Stats`,
+    operationId: `preflightCatalog${resource.name}`,
     tags: [TAG],
-    summary: `CORS preflight of ${lower} statistics`,
+    summary: `CORS preflight of ${resource.summary.toLowerCase()}`,
     description: 'Cross-origin browser requests are allowed from any origin; the preflight states the methods and headers.',
-    parameters: [ref('parameters', `${resource}Id`)],
+    parameters: [ref('parameters', `${resource.id}Id`)],
     responses: {
       204: {
         description: 'Allowed methods and headers.',
@@ -205,17 +239,19 @@ export function openApiDocument(sources: DocumentSources) {
     servers: [{ url: siteUrl, description: 'This deployment' }],
     // Specification section 5: no API key, token or account.
     security: [],
-    tags: [{ name: TAG, description: 'Engagement statistics of catalog products and merchants.' }],
+    tags: [{ name: TAG, description: 'Engagement statistics of catalog products and merchants, and the price history of products.' }],
     externalDocs: { description: 'AI catalog manifest: endpoints, MCP tools, documents and policies', url: documents.manifest },
     paths: {
-      [PATHS.productStats]: statsPath('Product', sources),
-      [PATHS.merchantStats]: statsPath('Merchant', sources),
+      [PATHS.productStats]: restPath(REST_RESOURCES.ProductStats, sources),
+      [PATHS.merchantStats]: restPath(REST_RESOURCES.MerchantStats, sources),
+      [PATHS.productPriceHistory]: restPath(REST_RESOURCES.ProductPriceHistory, sources),
       [PATHS.showcase]: showcasePath(sources),
     },
     components: {
       schemas: {
         ProductStats: schemaOf(ProductStatsSchema),
         MerchantStats: schemaOf(MerchantStatsSchema),
+        ProductPriceHistory: schemaOf(ProductPriceHistorySchema),
         Error: schemaOf(ApiErrorSchema),
         Showcase: schemaOf(ShowcaseSchema),
       },
@@ -234,6 +270,7 @@ export function openApiDocument(sources: DocumentSources) {
       responses: {
         InvalidProductId: errorResponse('INVALID_PRODUCT_ID', 'The product id is not an integer from 1 to 9007199254740991.'),
         InvalidMerchantId: errorResponse('INVALID_MERCHANT_ID', 'The merchant id is not an integer from 1 to 9007199254740991.'),
+        ProductNotFound: errorResponse('PRODUCT_NOT_FOUND', 'No product of that id is published in this catalog (the price history only).'),
         ApiRouteNotFound: errorResponse(
           'API_ROUTE_NOT_FOUND',
           `The path is not an API route (any other path under ${PATHS.api}/, a trailing slash included).`,

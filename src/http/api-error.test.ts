@@ -11,6 +11,7 @@ const CONTRACT: [ApiErrorCode, number, string][] = [
   ['MALFORMED_REQUEST', 400, 'Request is not valid HTTP/1.1'],
   ['REQUEST_TIMEOUT', 408, 'Request timeout'],
   ['REQUEST_HEADERS_TOO_LARGE', 431, 'Request headers too large'],
+  ['PRODUCT_NOT_FOUND', 404, 'Product not found'],
   ['API_ROUTE_NOT_FOUND', 404, 'API route not found'],
   ['METHOD_NOT_ALLOWED', 405, 'Method not allowed'],
   ['RATE_LIMIT_EXCEEDED', 429, 'Rate limit exceeded'],

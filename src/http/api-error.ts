@@ -51,6 +51,12 @@ export const API_ERRORS = {
     message: 'Request headers too large',
     resolution: 'Send at most 16 KiB of request headers.',
   },
+  PRODUCT_NOT_FOUND: {
+    status: 404,
+    message: 'Product not found',
+    resolution:
+      'Give the id of a product published in this catalog: ids come from search_local_products or /gpt/products.json (the statistics endpoint answers zeros for any id; the price history only exists for published products).',
+  },
   API_ROUTE_NOT_FOUND: {
     status: 404,
     message: 'API route not found',

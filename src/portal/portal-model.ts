@@ -198,6 +198,7 @@ export function curlExamples(sources: DocumentSources, mcpUrl: string, defaultCi
   return [
     { label: 'Statistics of one product (REST)', command: `curl -s ${sources.examples.productStats}` },
     { label: 'Statistics of one merchant (REST)', command: `curl -s ${sources.examples.merchantStats}` },
+    { label: 'Price history of one product (REST)', command: `curl -s ${sources.examples.productPriceHistory}` },
     { label: 'The catalog at a glance (MCP)', command: mcp(call('catalog_overview', {})) },
     {
       label: `Search near a shopper (MCP)`,

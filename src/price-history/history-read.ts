@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { CatalogReader } from '../catalog-read/catalog-reader.ts';
 import type { PriceFigures } from './price-figures.ts';
+import type { StoredPoint } from './price-series.ts';
 
 /*
  * The snapshot's price history (history-build.ts, price_history), read through the catalog's open
@@ -10,11 +11,18 @@ import type { PriceFigures } from './price-figures.ts';
 export interface PriceHistoryReader {
   /** A published product's figures, or undefined. */
   figures(productId: number): PriceFigures | undefined;
+  /** A published product's figures and change points, or undefined. */
+  history(productId: number): { figures: PriceFigures; points: StoredPoint[] } | undefined;
 }
 
 function openPriceHistory(db: Database.Database): PriceHistoryReader {
   const figures = db.prepare('SELECT figures FROM price_history WHERE product_id = ?').pluck();
+  const history = db.prepare('SELECT figures, points FROM price_history WHERE product_id = ?').raw(true);
   return {
+    history: (id) => {
+      const row = history.get(id) as [string, string] | undefined;
+      return row && { figures: JSON.parse(row[0]) as PriceFigures, points: JSON.parse(row[1]) as StoredPoint[] };
+    },
     figures: (id) => {
       const json = figures.get(id) as string | undefined;
       return json === undefined ? undefined : (JSON.parse(json) as PriceFigures);

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { IdSchema } from '../catalog-read/ids.ts';
+import { AvailabilitySchema } from '../catalog-read/offer.ts';
 import { PriceSchema, priceOf } from '../catalog-read/price.ts';
 import type { ChargedPrice, PriceFigures } from './price-figures.ts';
+import type { StoredPoint } from './price-series.ts';
 
 /*
  * The price history as the faces show it (get_product today; docs/price-history.md), from the
@@ -77,5 +80,39 @@ export function priceHistoryView(f: PriceFigures): { priceHistory: PriceHistoryV
       realDiscountPercent: check.realDiscountPercent,
       currentPriceSince: check.currentPriceSince,
     },
+  };
+}
+
+export const PricePointSchema = z.object({
+  date: date.describe('From this day the product was offered so, until the next point'),
+  price: PriceSchema,
+  listPrice: PriceSchema.nullable().describe('The list ("de") price announced then; null: none, or not known'),
+  pixPrice: PriceSchema.nullable().describe('The Pix price then; null: none, or not known'),
+  availability: AvailabilitySchema.nullable().describe('null: not known (a past price from the operator)'),
+});
+
+/** Body of GET PATHS.productPriceHistory: every change point kept, and the figures. */
+export const ProductPriceHistorySchema = z.strictObject({
+  productId: IdSchema,
+  priceHistory: PriceHistorySchema,
+  discountCheck: DiscountCheckSchema,
+  points: z.array(PricePointSchema).describe('Every change point kept (PRICE_HISTORY_DAYS days), oldest first'),
+});
+export type ProductPriceHistory = z.infer<typeof ProductPriceHistorySchema>;
+
+const priceOrNull = (cents: number | null) => (cents === null ? null : priceOf(cents));
+
+/** The REST body of a product's history. */
+export function productPriceHistory(productId: number, figures: PriceFigures, points: readonly StoredPoint[]): ProductPriceHistory {
+  return {
+    productId,
+    ...priceHistoryView(figures),
+    points: points.map(([pointDate, cents, list, pix, availability]) => ({
+      date: pointDate,
+      price: priceOf(cents),
+      listPrice: priceOrNull(list),
+      pixPrice: priceOrNull(pix),
+      availability,
+    })),
   };
 }

@@ -7,9 +7,11 @@ import { conditionalAnswer, type Rendered, render } from '../http/conditional.ts
 import { CORS_HEADERS, preflight } from '../http/cors.ts';
 import type { QuotaFields } from '../http/rate-limit-fields.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
+import { priceHistoryOf } from '../price-history/history-read.ts';
+import { productPriceHistory } from '../price-history/price-history-schema.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { QuotaDecision } from '../quota/rate-limiter.ts';
-import { idSegmentOf, isProductPath, statsPathOf } from './stats-path.ts';
+import { idSegmentOf, kindOf, type StatsKind, statsPathOf } from './stats-path.ts';
 import type { MerchantStats, ProductStats } from './stats-schemas.ts';
 
 export interface StatsDeps {
@@ -51,8 +53,17 @@ function merchantStats(catalog: CatalogReader, merchantId: number): MerchantStat
   };
 }
 
+/** A statistics body, or null for the price history of a product not published. */
+function bodyOf(catalog: CatalogReader, kind: StatsKind, id: number): object | null {
+  if (kind === 'product') return productStats(catalog, id);
+  if (kind === 'merchant') return merchantStats(catalog, id);
+  const history = priceHistoryOf(catalog).history(id);
+  return history === undefined ? null : productPriceHistory(id, history.figures, history.points);
+}
+
 /**
- * Every path under the API's prefix: the product and merchant statistics (their paths parsed once
+ * Every path under the API's prefix: the product and merchant statistics and a product's price
+ * history (their paths parsed once
  * a request, src/stats/stats-path.ts), and the contract's errors for the rest. Synchronous while
  * the quota store is (no promise per request on the self-hosted hot path).
  */
@@ -69,15 +80,18 @@ export function createStatsEndpoint(deps: StatsDeps): (facts: RequestFacts) => A
    */
   const rendered = new BoundedCache<string, Rendered>(RENDERED_CACHE_ENTRIES);
   let renderedFor: CatalogReader | null = null;
-  const renderStats = (catalog: CatalogReader, isProduct: boolean, id: number): Rendered => {
+  /** null: a price history of a product the catalog has not published. */
+  const renderStats = (catalog: CatalogReader, kind: StatsKind, id: number): Rendered | null => {
     if (renderedFor !== catalog) {
       rendered.clear();
       renderedFor = catalog;
     }
-    const key = isProduct ? `p${id}` : `m${id}`;
+    const key = `${kind}:${id}`;
     let entry = rendered.get(key);
     if (entry === undefined) {
-      entry = render(JSON.stringify(isProduct ? productStats(catalog, id) : merchantStats(catalog, id)));
+      const body = bodyOf(catalog, kind, id);
+      if (body === null) return null;
+      entry = render(JSON.stringify(body));
       rendered.set(key, entry);
     }
     return entry;
@@ -93,11 +107,12 @@ export function createStatsEndpoint(deps: StatsDeps): (facts: RequestFacts) => A
     const quota = decision === null ? null : decision.headers;
     if (!match) return errorAnswer('API_ROUTE_NOT_FOUND', { resolution: notFoundResolution, headers: withQuota(quota) });
     if (facts.method !== 'GET') return errorAnswer('METHOD_NOT_ALLOWED', { headers: { Allow: STATS_METHODS, ...withQuota(quota) } });
-    const isProduct = isProductPath(match);
-    if (id === null) return errorAnswer(isProduct ? 'INVALID_PRODUCT_ID' : 'INVALID_MERCHANT_ID', { headers: withQuota(quota) });
+    const kind = kindOf(match);
+    if (id === null) return errorAnswer(kind === 'merchant' ? 'INVALID_MERCHANT_ID' : 'INVALID_PRODUCT_ID', { headers: withQuota(quota) });
     const catalog = deps.catalog();
-    const { body, etag } = renderStats(catalog, isProduct, id);
-    return conditionalAnswer(facts, etag, snapshotJsonHeaders(cacheControl, etag, catalog.meta, quota, cdn), body);
+    const entry = renderStats(catalog, kind, id);
+    if (entry === null) return errorAnswer('PRODUCT_NOT_FOUND', { headers: withQuota(quota) });
+    return conditionalAnswer(facts, entry.etag, snapshotJsonHeaders(cacheControl, entry.etag, catalog.meta, quota, cdn), entry.body);
   };
 
   /*
@@ -109,7 +124,8 @@ export function createStatsEndpoint(deps: StatsDeps): (facts: RequestFacts) => A
     const match = statsPathOf(facts.pathname);
     if (match && facts.method === 'OPTIONS') return statsPreflight();
     const id = match && facts.method === 'GET' ? parseIdSegment(idSegmentOf(match)) : null;
-    const decision = deps.quota === null ? null : deps.quota.rest(facts.client, match !== null && isProductPath(match) ? id : null);
+    // Only a product's counters count toward the distinct-ids guard: prices are on its public page.
+    const decision = deps.quota === null ? null : deps.quota.rest(facts.client, match !== null && kindOf(match) === 'product' ? id : null);
     if (decision instanceof Promise) return decision.then((d) => decided(facts, match, id, d));
     return decided(facts, match, id, decision);
   };

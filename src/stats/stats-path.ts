@@ -7,8 +7,8 @@ export const API_PATHS = under(PATHS.api);
 /** What the request log names a path under the API that is no statistics path. */
 export const OTHER_API_PATH = `${PATHS.api}/*`;
 
-/** The statistics paths, from their templates: group 1 is a product's id segment, group 2 a merchant's. */
-const STATS_PATHS = pathTemplates([PATHS.productStats, PATHS.merchantStats]);
+/** The statistics paths, from their templates: group 1 is a product's id segment, group 2 a merchant's, group 3 a product's price history's. */
+const STATS_PATHS = pathTemplates([PATHS.productStats, PATHS.merchantStats, PATHS.productPriceHistory]);
 
 /*
  * The last path parsed and its parse. The route's log template parses a request's path (the app
@@ -28,6 +28,11 @@ export function statsPathOf(pathname: string): RegExpExecArray | null {
   return parsed;
 }
 
-/** A parse's id segment, and whether it names a product (else a merchant). */
-export const isProductPath = (match: RegExpExecArray): boolean => match[1] !== undefined;
-export const idSegmentOf = (match: RegExpExecArray): string => match[1] ?? match[2]!;
+/** What a parsed path asks for: a product's statistics, a merchant's, or a product's price history. */
+export type StatsKind = 'product' | 'merchant' | 'priceHistory';
+export const kindOf = (match: RegExpExecArray): StatsKind =>
+  match[1] !== undefined ? 'product' : match[2] !== undefined ? 'merchant' : 'priceHistory';
+/** The route template a parsed path is, for the request log. */
+export const templateOf = (match: RegExpExecArray): string =>
+  ({ product: PATHS.productStats, merchant: PATHS.merchantStats, priceHistory: PATHS.productPriceHistory })[kindOf(match)];
+export const idSegmentOf = (match: RegExpExecArray): string => match[1] ?? match[2] ?? match[3]!;

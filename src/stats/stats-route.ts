@@ -1,11 +1,10 @@
 import type { LazyCatalog } from '../catalog-read/catalog-reader.ts';
-import { PATHS } from '../contract/paths.ts';
 import type { CachePolicy, CdnHeaders } from '../http/caching.ts';
 import { REST_ERRORS } from '../http/error-shape.ts';
 import type { RouteEntry } from '../http/route.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import { createStatsEndpoint, STATS_METHODS } from './stats-endpoint.ts';
-import { API_PATHS, isProductPath, OTHER_API_PATH, statsPathOf } from './stats-path.ts';
+import { API_PATHS, OTHER_API_PATH, statsPathOf, templateOf } from './stats-path.ts';
 
 /**
  * The REST API: everything under its prefix is its own (its 404 included), but for static files
@@ -24,7 +23,7 @@ export const statsRoute: RouteEntry<{
   allow: STATS_METHODS,
   template: (p) => {
     const match = statsPathOf(p);
-    return match === null ? OTHER_API_PATH : isProductPath(match) ? PATHS.productStats : PATHS.merchantStats;
+    return match === null ? OTHER_API_PATH : templateOf(match);
   },
   handler: ({ catalog, config, quota, platform }) => ({
     plain: createStatsEndpoint({ catalog, cache: config.cache, siteUrl: config.siteUrl, quota, cdn: platform.cdn?.perClient ?? null }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ProductPriceHistorySchema } from '../../src/price-history/price-history-schema.ts';
 import { INVALID_IDS } from '../support/invalid-ids.ts';
 import { expectedMerchantStats, readSampleExport } from '../support/sample-export.ts';
 
@@ -155,6 +156,37 @@ export function describeStatsContract(target: string, send: () => Send) {
       expect(other.headers.get('etag')).not.toBe(etag);
     });
 
+    it("answers a published product's price history with the same contract, and 404 PRODUCT_NOT_FOUND for any other id", async () => {
+      // The sample's past prices: a product whose price fell after a longer run at a higher one.
+      const fell = [...sample.pastPrices].find(([, lines]) => lines.length === 2 && lines[0]!.priceCents > lines[1]!.priceCents)!;
+      const path = `/api/public/v1/products/${fell[0]}/price-history`;
+      const response = await send()(path);
+      expect(response.status).toBe(200);
+      expectCachedJson(response);
+      const body = ProductPriceHistorySchema.parse(await response.json());
+      expect(body.productId).toBe(fell[0]);
+      expect(body.points.map((p) => [p.date, p.price.cents])).toEqual(expect.arrayContaining(fell[1].map((l) => [l.date, l.priceCents])));
+      expect(body.priceHistory.lastChange?.previousPrice.cents).toBe(fell[1][0]!.priceCents);
+      const etag = response.headers.get('etag')!;
+      expect((await send()(path, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+      const draft = sample.products.find((p) => p.publishedAt === null)!;
+      for (const id of [draft.id, 9_007_199_254_740_991]) {
+        await expectApiError(await send()(`/api/public/v1/products/${id}/price-history`), 404, 'PRODUCT_NOT_FOUND', 'Product not found');
+      }
+      await expectApiError(
+        await send()('/api/public/v1/products/01/price-history'),
+        400,
+        'INVALID_PRODUCT_ID',
+        'Product ID must be a positive integer',
+      );
+      const preflight = await send()(path, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'GET' },
+      });
+      expect(preflight.status).toBe(204);
+      expect((await send()(path, { method: 'POST' })).headers.get('allow')).toBe('GET, OPTIONS');
+    });
+
     it('answers API_ROUTE_NOT_FOUND for every other path under /api/', async () => {
       await Promise.all(
         [
@@ -164,6 +196,8 @@ export function describeStatsContract(target: string, send: () => Send) {
           '/api/public/v2/products/1/stats',
           '/api/public/v1/products/1/stats/',
           '/api/public/v1/stores/1/stats',
+          '/api/public/v1/merchants/1/price-history',
+          '/api/public/v1/products/1/price-history/',
           '/api/anything.json',
         ].map(async (path) => {
           const response = await send()(path);

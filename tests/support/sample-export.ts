@@ -11,6 +11,8 @@ export interface SampleExport {
   products: ProductRecord[];
   stores: StoreRecord[];
   merchants: { id: number }[];
+  /** The past prices (prices.ndjson), by product, in file order (oldest first). */
+  pastPrices: Map<number, { date: string; priceCents: number }[]>;
 }
 
 const readLines = <T>(file: string): T[] =>
@@ -24,8 +26,13 @@ export function readSampleExport(): SampleExport {
   for (const e of readLines<{ productId: number; views: number; likes: number; dislikes: number }>('engagement.ndjson')) {
     engagement.set(e.productId, { views: e.views, likes: e.likes, dislikes: e.dislikes });
   }
+  const pastPrices = new Map<number, { date: string; priceCents: number }[]>();
+  for (const { productId, date, priceCents } of readLines<{ productId: number; date: string; priceCents: number }>('prices.ndjson')) {
+    pastPrices.set(productId, [...(pastPrices.get(productId) ?? []), { date, priceCents }]);
+  }
   return {
     engagement,
+    pastPrices,
     products: readLines('products.ndjson'),
     stores: readLines('stores.ndjson'),
     merchants: readLines('merchants.ndjson'),
