@@ -5,7 +5,7 @@ export interface ProductPageModel {
   kind: 'product';
   siteUrl: string;
   detail: ProductDetail;
-  links: { stats: string; merchantStats: string };
+  links: { stats: string; merchantStats: string; priceHistory: string };
 }
 
 /** The page of a product URL that names no published product. */

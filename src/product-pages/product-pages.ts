@@ -104,6 +104,7 @@ export function createProductPages(deps: ProductPagesDeps): (facts: RequestFacts
       links: {
         stats: deps.siteUrl + PATHS.productStats.replace('{productId}', String(detail.product.id)),
         merchantStats: deps.siteUrl + PATHS.merchantStats.replace('{merchantId}', String(detail.product.merchant.id)),
+        priceHistory: deps.siteUrl + PATHS.productPriceHistory.replace('{productId}', String(detail.product.id)),
       },
     }));
     Object.assign(headers, page.headers, { ETag: page.etag });

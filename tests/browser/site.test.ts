@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { PATHS } from '../../src/contract/paths.ts';
 import { describeBrowser, expectAxeClean, type OpenPage, openPage, screenshot } from '../support/browser.ts';
 import { BUILT_SITE_URL, type RunningServer, startBuiltServer } from '../support/built-server.ts';
+import { readSampleExport } from '../support/sample-export.ts';
 
 // The built site in a real browser (the system's Chromium), served by the built self-hosted server.
 const PRICE = /R\$\s?\d{1,3}(\.\d{3})*,\d{2}/;
@@ -82,6 +83,30 @@ describeBrowser('the site in Chromium (self-hosted)', (browser) => {
     expect(await heading(page), path).not.toBe('');
     expect(await page.getByText(PRICE).first().isVisible(), `a price like R$ 1.299,90 on ${path}`).toBe(true);
     // axe runs in the page, so in a context with JavaScript.
+    const withJs = await open();
+    await withJs.page.goto(url(path));
+    await expectAxeClean(withJs.page, path);
+  });
+
+  it("shows a product page's price history without JavaScript: the 30-day low, the verdict in words, a chart a screen reader reads", async () => {
+    // The sample's past prices: a product whose price fell after a longer run at a higher one.
+    const [id] = [...readSampleExport().pastPrices].find(([, lines]) => lines.length === 2 && lines[0]!.priceCents > lines[1]!.priceCents)!;
+    // Its canonical path: the short one redirects there, on the site's own origin.
+    const path = new URL((await fetch(url(`/produtos/${id}`), { redirect: 'manual' })).headers.get('location')!).pathname;
+    const { page } = await open({ javaScriptEnabled: false, viewport: { width: 360, height: 800 } });
+    const response = await page.goto(url(path));
+    expect(response?.status()).toBe(200);
+    const section = page.getByRole('region', { name: 'Histórico de preço' });
+    expect(await section.getByText(/^Menor preço nos últimos 30 dias: R\$ [\d.]+,\d{2} \(em \d{2}\/\d{2}\/\d{4}\)$/).isVisible()).toBe(
+      true,
+    );
+    expect(await section.getByText(/^Desconto real: o preço atual, desde \d{2}\/\d{2}\/\d{4}, está \d+% abaixo/).isVisible()).toBe(true);
+    const chart = section.getByRole('img', { name: 'Preço nos últimos 180 dias' });
+    expect(await chart.isVisible()).toBe(true);
+    expect(await chart.locator('desc').textContent()).toMatch(/^De \d{2}\/\d{2}\/\d{4} a \d{2}\/\d{2}\/\d{4}: R\$ /);
+    // On a phone's width the chart fits the screen.
+    expect((await chart.boundingBox())!.width).toBeLessThanOrEqual(360);
+    await screenshot(page, 'product-price-history.png');
     const withJs = await open();
     await withJs.page.goto(url(path));
     await expectAxeClean(withJs.page, path);
