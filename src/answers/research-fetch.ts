@@ -1,5 +1,6 @@
 import { parseIdSegment } from '../catalog-read/ids.ts';
 import { AVAILABILITY_LABEL, CONDITION_LABEL, installmentsText } from '../catalog-read/offer-text.ts';
+import { lowest30Text, verdictText } from '../price-history/price-history-text.ts';
 import type { AnswerContext } from './context.ts';
 import { getProduct } from './product.ts';
 import type { ResearchFetchOutput } from './research-fetch-schema.ts';
@@ -15,6 +16,7 @@ export function researchFetch(ctx: AnswerContext, id: string): ResearchFetchOutp
   const { offer } = product;
   const stores = product.merchant.stores;
   const installments = installmentsText(offer.installments);
+  const lowest30 = lowest30Text(product.priceHistory);
   const text = [
     product.title,
     product.description,
@@ -22,6 +24,9 @@ export function researchFetch(ctx: AnswerContext, id: string): ResearchFetchOutp
     ...(offer.listPrice ? [`De ${offer.listPrice.formatted}, ${offer.discountPercent}% de desconto.`] : []),
     ...(offer.pixPrice ? [`${offer.pixPrice.formatted} no Pix.`] : []),
     ...(installments ? [`Parcelamento: ${installments}.`] : []),
+    // The price's history (docs/price-history.md): the 30-day low and whether the discount is real.
+    ...(lowest30 ? [`${lowest30}.`] : []),
+    verdictText(product.discountCheck),
     `Condição: ${CONDITION_LABEL[offer.condition]}.${offer.gtin ? ` GTIN: ${offer.gtin}.` : ''}`,
     `Marca: ${product.brand}. Categoria: ${product.category.name}.`,
     `Vendido por ${product.merchant.name}, com ${stores.length === 1 ? 'loja' : 'lojas'} em:`,

@@ -19,6 +19,11 @@ const result = {
   store: { ...located, distanceKm: 1.234 },
   availability: 'in_stock',
   offer: NO_OFFER,
+  priceCheck: {
+    lowest30Days: { price: { cents: 119990, amount: '1199.90', currency: 'BRL', formatted: 'R$ 1.199,90' }, date: '2026-11-20' },
+    verdict: 'not_lower_than_30_days',
+    realDiscountPercent: null,
+  },
   imageUrl: 'https://img.example/7.jpg',
   url: 'https://catalogo.example/produtos/7/geladeira',
   match: 'all_words_in_title' as const,
@@ -39,6 +44,8 @@ describe('product cards from a tool result', () => {
           installments: null,
           availability: 'Em estoque',
           inStock: true,
+          // The 30-day low, and that the price is not below it: no real discount.
+          priceNote: 'Menor preço em 30 dias: R$ 1.199,90 · sem desconto real',
           imageUrl: 'https://img.example/7.jpg',
           url: 'https://catalogo.example/produtos/7/geladeira',
           merchant: 'Casa Moema',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ProductDetailSchema } from '../answers/product-schema.ts';
 import type { Availability, Offer } from '../catalog-read/offer.ts';
 import { AVAILABILITY_LABEL, installmentsText } from '../catalog-read/offer-text.ts';
+import { priceNoteText } from '../price-history/price-history-text.ts';
 import { SearchResultSchema } from '../search/local/search-result-schema.ts';
 
 /** One product card: what the view shows, in Brazilian Portuguese. */
@@ -18,6 +19,8 @@ export interface Card {
   availability: string;
   /** Whether it can be bought now (false: out of stock). */
   inStock: boolean;
+  /** "Menor preço em 30 dias: R$ 399,00 · desconto real de 16%" (docs/price-history.md); null: nothing to say. */
+  priceNote: string | null;
   imageUrl: string;
   /** The canonical product page, opened through the host. */
   url: string;
@@ -64,6 +67,7 @@ export function cardsOf(result: { structuredContent?: unknown; isError?: boolean
       title: r.title,
       price: r.price.formatted,
       ...offerLines(r.availability, r.offer),
+      priceNote: priceNoteText(r.priceCheck),
       imageUrl: r.imageUrl,
       url: r.url,
       merchant: r.merchant.name,
@@ -85,6 +89,11 @@ export function cardsOf(result: { structuredContent?: unknown; isError?: boolean
       title: p.title,
       price: p.price.formatted,
       ...offerLines(p.availability, p.offer),
+      priceNote: priceNoteText({
+        lowest30Days: p.priceHistory.lowest30Days,
+        verdict: p.discountCheck.verdict,
+        realDiscountPercent: p.discountCheck.realDiscountPercent,
+      }),
       imageUrl: p.imageUrl,
       url: p.url,
       merchant: p.merchant.name,

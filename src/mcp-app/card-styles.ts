@@ -36,7 +36,7 @@ body {
 .single .title { font-size: var(--font-heading-sm-size, 18px); }
 .price { font-size: var(--font-heading-sm-size, 18px); font-weight: var(--font-weight-bold, 700); margin: 2px 0 0; }
 .list-price { font-size: var(--font-text-sm-size, 13px); font-weight: var(--font-weight-normal, 400); color: var(--color-text-secondary, var(--ink-2)); }
-.installments, .availability { margin: 0; font-size: var(--font-text-sm-size, 13px); color: var(--color-text-secondary, var(--ink-2)); }
+.installments, .availability, .price-note { margin: 0; font-size: var(--font-text-sm-size, 13px); color: var(--color-text-secondary, var(--ink-2)); }
 .availability.out { color: var(--color-text-primary, var(--ink)); font-weight: var(--font-weight-semibold, 600); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .merchant, .stores { margin: 0; color: var(--color-text-secondary, var(--ink-2)); font-size: var(--font-text-sm-size, 13px); }

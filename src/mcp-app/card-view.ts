@@ -46,6 +46,7 @@ function cardItem(card: Card, open: (url: string) => void, detailed: boolean): H
   price.append(card.price);
   body.append(title, price);
   if (card.installments !== null) body.append(element('p', 'installments', card.installments));
+  if (card.priceNote !== null) body.append(element('p', 'price-note', card.priceNote));
   body.append(element('p', card.inStock ? 'availability' : 'availability out', card.availability));
   // A search card's store says whose it is; a product's card names the merchant above its stores.
   if (detailed) body.append(element('p', 'merchant', card.merchant));

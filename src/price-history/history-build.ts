@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Availability } from '../catalog-read/offer.ts';
 import type { HistoryRead, StoredRow } from './history-store.ts';
-import { priceFigures } from './price-figures.ts';
+import { priceFigures, recentDropPercent } from './price-figures.ts';
 import { fromStored, nextHistory, type PastPrice, type PricePoint, type StoredPoint, toStored } from './price-series.ts';
 
 /*
@@ -16,13 +16,16 @@ export const PRICE_HISTORY_TABLE = `
 -- Each published product's price history as of the catalog's date (src/price-history/):
 -- figures, the JSON every face reads (price-figures.ts); points, its change points over the kept
 -- days (price-series.ts, StoredPoint); observed_from and changed, what the build records into the
--- history store once the catalog is accepted (changed = 1: its row differs from the store's).
+-- history store once the catalog is accepted (changed = 1: its row differs from the store's);
+-- drop_percent, a real drop of the last 30 days (price-figures.ts, recentDropPercent), else null:
+-- what search's priceDropped filter and price_drop order read.
 CREATE TABLE price_history (
   product_id INTEGER PRIMARY KEY,
   figures TEXT NOT NULL,
   points TEXT NOT NULL,
   observed_from TEXT NOT NULL,
-  changed INTEGER NOT NULL
+  changed INTEGER NOT NULL,
+  drop_percent INTEGER
 );`;
 
 export interface HistoryBuildInput {
@@ -55,7 +58,9 @@ type CurrentRow = [
 export function writePriceHistory(db: Database.Database, input: HistoryBuildInput): HistoryBuilt {
   const { date, store, past, keepDays } = input;
   const recordable = store.days.length === 0 || date >= store.days.at(-1)!;
-  const insert = db.prepare('INSERT INTO price_history (product_id, figures, points, observed_from, changed) VALUES (?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO price_history (product_id, figures, points, observed_from, changed, drop_percent) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   // Read in batches by id: the connection cannot write while a read is open.
   const current = db
     .prepare(
@@ -96,7 +101,8 @@ export function writePriceHistory(db: Database.Database, input: HistoryBuildInpu
     for (const { line, reason } of refused) input.drop(line, reason);
     const points = JSON.stringify(history.points.map(toStored));
     const differs = recordable && (row === undefined || row[2] !== points || row[1] !== history.observedFrom);
-    insert.run(id, JSON.stringify(priceFigures(history.points, date, listPriceCents)), points, history.observedFrom, differs ? 1 : 0);
+    const figures = priceFigures(history.points, date, listPriceCents);
+    insert.run(id, JSON.stringify(figures), points, history.observedFrom, differs ? 1 : 0, recentDropPercent(figures));
     products += 1;
     if (differs) changed += 1;
   }

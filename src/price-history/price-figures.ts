@@ -149,3 +149,14 @@ function seriesOf(points: readonly PricePoint[], today: number): PriceFigures['s
   }
   return series.slice(-SERIES_POINTS);
 }
+
+/**
+ * A real drop a shopper can still catch: the discount check confirmed, and the current price began
+ * within the last 30 days. Its percent, or null. What search's priceDropped keeps and its
+ * price_drop order ranks (the index marks these products: src/search/tokens/facet-tokens.ts).
+ */
+export function recentDropPercent(f: PriceFigures): number | null {
+  const check = f.discountCheck;
+  if (check.verdict !== 'confirmed') return null;
+  return dayNumber(check.currentPriceSince)! >= dayNumber(f.asOf)! - 29 ? check.realDiscountPercent : null;
+}

@@ -56,6 +56,23 @@ export const PriceHistorySchema = z
   .describe('The price over time, recorded by every rebuild: how low it has been, and when it changed');
 
 export type PriceHistoryView = z.infer<typeof PriceHistorySchema>;
+
+/** What a search result says of its price's history: the 30-day low and the discount check's verdict. */
+export const PriceCheckSchema = z
+  .object({
+    lowest30Days: ChargedSchema.describe('The lowest price charged in the last 30 days'),
+    verdict: DiscountCheckSchema.shape.verdict,
+    realDiscountPercent: DiscountCheckSchema.shape.realDiscountPercent,
+  })
+  .describe("The price's history in brief (get_product and the price-history endpoint have it whole)");
+export type PriceCheck = z.infer<typeof PriceCheckSchema>;
+
+/** A search result's brief of a product's figures. */
+export const priceCheckOf = (f: PriceFigures): PriceCheck => ({
+  lowest30Days: charged(f.lowest30Days),
+  verdict: f.discountCheck.verdict,
+  realDiscountPercent: f.discountCheck.realDiscountPercent,
+});
 export type DiscountCheckView = z.infer<typeof DiscountCheckSchema>;
 
 const charged = (c: ChargedPrice | null) => c && { price: priceOf(c.priceCents), date: c.date };

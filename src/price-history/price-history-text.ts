@@ -1,4 +1,4 @@
-import type { DiscountCheckView, PriceHistoryView } from './price-history-schema.ts';
+import type { DiscountCheckView, PriceCheck, PriceHistoryView } from './price-history-schema.ts';
 
 /*
  * The price history in the words a Brazilian shopper reads (pt-BR): the product pages and the
@@ -29,4 +29,17 @@ export function verdictText(check: DiscountCheckView): string {
 export function lowest30Text(history: PriceHistoryView): string | null {
   const low = history.lowest30Days;
   return low && `Menor preço nos últimos 30 dias: ${low.price.formatted} (em ${dateText(low.date)})`;
+}
+
+/** A card's short line: "Menor preço em 30 dias: R$ 399,00 · desconto real de 16%". */
+export function priceNoteText(check: PriceCheck): string | null {
+  const low = check.lowest30Days && `Menor preço em 30 dias: ${check.lowest30Days.price.formatted}`;
+  const verdict =
+    check.verdict === 'confirmed'
+      ? `desconto real de ${check.realDiscountPercent}%`
+      : check.verdict === 'not_lower_than_30_days'
+        ? 'sem desconto real'
+        : null;
+  if (low === null) return verdict;
+  return verdict === null ? low : `${low} · ${verdict}`;
 }

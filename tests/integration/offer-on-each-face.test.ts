@@ -133,6 +133,8 @@ describe('the offer facts, on the faces that show them', () => {
     expect(fetched.text).toContain('De R$ 349,90, 14% de desconto.');
     expect(fetched.text).toContain('Parcelamento: 3x sem juros (1ª de R$ 99,98, demais de R$ 99,96).');
     expect(fetched.text).toContain('Condição: Recondicionado. GTIN: 7891000315507.');
+    // A first build: the price's history is today's alone, and says so.
+    expect(fetched.text).toMatch(/\nMenor preço nos últimos 30 dias: R\$ 299,90 \(em \d{2}\/\d{2}\/\d{4}\)\.\nHistórico curto: /);
     expect(fetched.text).toMatch(/em outras lojas: 1; as mais baratas:\n- .+: R\$ 319,90 \(indisponível\), id 3, /);
   });
 

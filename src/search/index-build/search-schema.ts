@@ -1,5 +1,5 @@
 import { ACCESSORY_FIRST_WORDS_SQL } from '../query/accessories.ts';
-import { ACCESSORY_MARK, productFacetsSql, TIER_PLACEHOLDER, wordTermsSql } from '../tokens/facet-tokens.ts';
+import { ACCESSORY_MARK, PRICE_DROP_MARK, productFacetsSql, TIER_PLACEHOLDER, wordTermsSql } from '../tokens/facet-tokens.ts';
 
 /*
  * The search index's part of the snapshot: its tables, the rows they are filled from, and the
@@ -138,11 +138,13 @@ function searchDocumentColumns(row: string): string {
   // titled otherwise are marked (search_rows.accessory).
   const forAt = "instr(lower(p.title), ' para ')";
   const accessory = `CASE WHEN ${row}.accessory THEN ' ${ACCESSORY_MARK}' ELSE '' END`;
+  // A real price drop of the last 30 days (the snapshot's price_history, written before the index).
+  const dropped = `CASE WHEN h.drop_percent IS NOT NULL THEN ' ${PRICE_DROP_MARK}' ELSE '' END`;
   return `${row}.ordinal AS ordinal,
          CASE WHEN ${forAt} > 0 THEN substr(p.title, 1, ${forAt} - 1) ELSE p.title END AS title,
          CASE WHEN ${forAt} > 0 THEN substr(p.title, ${forAt} + 1) || ' ' || p.description ELSE p.description END AS description,
          p.category AS category, p.brand AS brand,
-         ${productFacetsSql('p.merchant_id', 'p.category_id', 'p.brand_id')} || ' ' || replace(f.places, '${TIER_PLACEHOLDER}', ${row}.tier) || ${accessory} AS facets`;
+         ${productFacetsSql('p.merchant_id', 'p.category_id', 'p.brand_id')} || ' ' || replace(f.places, '${TIER_PLACEHOLDER}', ${row}.tier) || ${accessory} || ${dropped} AS facets`;
 }
 
 /** The search index's content (FTS5 reads it by rowid, an ordinal of search_rows). */
@@ -152,7 +154,8 @@ CREATE VIEW search_documents AS
   SELECT ${searchDocumentColumns('r')}
   FROM search_rows r
   CROSS JOIN products p ON p.id = r.product_id
-  CROSS JOIN merchant_places f ON f.merchant_id = p.merchant_id;
+  CROSS JOIN merchant_places f ON f.merchant_id = p.merchant_id
+  LEFT JOIN price_history h ON h.product_id = r.product_id;
 `;
 }
 
@@ -192,6 +195,7 @@ INSERT INTO products_fts (rowid, title, description, category, brand, facets)
   FROM part_rank k
   CROSS JOIN snapshot.products p ON p.id = k.product_id
   CROSS JOIN snapshot.merchant_places f ON f.merchant_id = p.merchant_id
+  LEFT JOIN snapshot.price_history h ON h.product_id = k.product_id
   ORDER BY k.ordinal`,
   words: `
 CREATE VIRTUAL TABLE temp.index_terms USING fts5vocab(main, 'products_fts', 'col');

@@ -64,6 +64,10 @@ export interface SearchIndex extends Vocabulary {
   matchesMarkingPlace(expression: string, placeToken: string, ordinals: OrdinalRange, limit: number, descending?: boolean): PlaceMatch[];
   /** How many published products are out of stock (read once, when first asked): the size of their tier. */
   outOfStockProducts(): number;
+  /** How many published products have a real price drop of the last 30 days (PRICE_DROP_MARK; read once). */
+  priceDroppedProducts(): number;
+  /** A product's real drop of the last 30 days, in percent, or null (src/price-history/price-figures.ts, recentDropPercent). */
+  dropPercent(productId: number): number | null;
   /** Matches (in the place, if given) ordered by bm25() over all of them: the naive plan, for the benchmark. */
   matchesByRelevance(expression: string, placeToken: string | null, limit: number): Match[];
 }
@@ -160,6 +164,10 @@ export function openSearchIndex(db: Database): SearchIndex {
     (outOfStock ??= (
       countMatches(EVERY_ORDINAL).get(tierToken(WHOLE_CATALOG_PLACE, OUT_OF_STOCK_TIER), Number.MAX_SAFE_INTEGER) as [number]
     )[0]);
+  // The price history's marks (src/price-history/history-build.ts, price_history.drop_percent).
+  let priceDropped: number | null = null;
+  const countDropped = db.prepare('SELECT count(*) FROM price_history WHERE drop_percent IS NOT NULL').pluck();
+  const dropPercent = db.prepare('SELECT drop_percent FROM price_history WHERE product_id = ?').pluck();
   // The upper bound is the prefix followed by the highest code point: every word that begins
   // with the prefix sorts between the two.
   const startingWith = 'SELECT word, docs, naming_docs, title_docs FROM search_words WHERE word >= ? AND word < ? || char(1114111)';
@@ -204,6 +212,8 @@ export function openSearchIndex(db: Database): SearchIndex {
     matchesMarkingPlace: (expression, placeToken, ordinals, limit, descending) =>
       fullText(() => matchesMarkingPlace(ordinals, descending).all(placeToken, expression, ...bounds(ordinals), limit) as PlaceMatch[]),
     outOfStockProducts,
+    priceDroppedProducts: () => (priceDropped ??= countDropped.get() as number),
+    dropPercent: (id) => (dropPercent.get(id) as number | null | undefined) ?? null,
     matchesByRelevance: (expression, placeToken, limit) =>
       fullText(
         () =>

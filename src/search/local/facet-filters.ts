@@ -2,7 +2,7 @@ import type { BrandRow, CategoryRow } from '../../catalog-read/discovery-reader.
 import { slugify } from '../../lib/text-keys.ts';
 import type { SearchReader } from '../index-read/search-reader.ts';
 import type { Facet } from '../planner/request.ts';
-import { brandToken, categoryToken } from '../tokens/facet-tokens.ts';
+import { brandToken, categoryToken, PRICE_DROP_MARK } from '../tokens/facet-tokens.ts';
 import type { SearchInput, SearchOutput } from './local-search-schema.ts';
 import { brandNamed } from './search-filters.ts';
 
@@ -15,12 +15,14 @@ import { brandNamed } from './search-filters.ts';
  */
 
 /** The arguments that name a facet filter; each is also its echo's key in output.filters. */
-type FacetArgument = 'category' | 'brand';
+type FacetArgument = 'category' | 'brand' | 'priceDropped';
 
 export interface FacetFilter<Row, K extends FacetArgument> {
   argument: K;
-  /** The value the argument names (a list: any of them), or why none does (a tool error that names the known ones). */
-  find(reader: SearchReader, text: string | readonly string[]): Row | { error: string };
+  /** The value the argument names (a list: any of them; true: a switch on), or why none does (a tool error that names the known ones). */
+  find(reader: SearchReader, value: string | readonly string[] | true): Row | { error: string };
+  /** Its echo when not asked for. */
+  absent: SearchOutput['filters'][K];
   /** Its token in the index and how many products have it. */
   facet(row: Row): Facet;
   /** What output.filters says of it. */
@@ -36,9 +38,10 @@ type Categories = readonly CategoryRow[];
 
 const category: FacetFilter<Categories, 'category'> = {
   argument: 'category',
+  absent: null,
   find: (reader, text) => {
     const rows: CategoryRow[] = [];
-    for (const name of typeof text === 'string' ? [text] : text) {
+    for (const name of typeof text === 'string' ? [text] : text === true ? [] : text) {
       const found = reader.categoryBySlug(slugify(name));
       if (found === undefined) {
         const known = reader.categories
@@ -60,14 +63,25 @@ const category: FacetFilter<Categories, 'category'> = {
 
 const brand: FacetFilter<BrandRow, 'brand'> = {
   argument: 'brand',
-  find: brandNamed,
+  absent: null,
+  find: (reader, text) => brandNamed(reader, typeof text === 'string' ? text : ''),
   facet: (row) => ({ tokens: [brandToken(row.id)], products: row.productsCount }),
   echo: (row) => ({ name: row.name }),
   said: (row) => `of brand ${row.name}`,
 };
 
+/** Real price drops of the last 30 days, marked in the index (PRICE_DROP_MARK; docs/price-history.md). */
+const priceDropped: FacetFilter<{ products: number }, 'priceDropped'> = {
+  argument: 'priceDropped',
+  absent: false,
+  find: (reader) => ({ products: reader.priceDroppedProducts() }),
+  facet: (row) => ({ tokens: [PRICE_DROP_MARK], products: row.products }),
+  echo: () => true,
+  said: () => 'whose price really dropped in the last 30 days',
+};
+
 /** In the order they are checked, and said in the message. */
-export const FACET_FILTERS = [category, brand] as const;
+export const FACET_FILTERS = [category, brand, priceDropped] as const;
 
 /** A facet filter the input asks for, and what its argument named (an error when nothing). */
 export interface AskedFacet {
@@ -85,9 +99,11 @@ export interface FoundFacet {
 export function askedFacets(reader: SearchReader, input: SearchInput): AskedFacet[] {
   const asked: AskedFacet[] = [];
   for (const filter of FACET_FILTERS as readonly FacetFilter<unknown, FacetArgument>[]) {
-    const text = input[filter.argument];
-    const blank = text === undefined || (typeof text === 'string' ? !text.trim() : text.every((t) => !t.trim()));
-    if (!blank) asked.push({ filter, found: filter.find(reader, typeof text === 'string' ? text : text.filter((t) => t.trim())) });
+    const value = input[filter.argument];
+    if (value === true) asked.push({ filter, found: filter.find(reader, true) });
+    if (value === undefined || typeof value === 'boolean') continue;
+    const blank = typeof value === 'string' ? !value.trim() : value.every((t) => !t.trim());
+    if (!blank) asked.push({ filter, found: filter.find(reader, typeof value === 'string' ? value : value.filter((t) => t.trim())) });
   }
   return asked;
 }
@@ -104,7 +120,7 @@ export const foundFacets = (asked: AskedFacet[]): FoundFacet[] =>
 
 /** Each facet filter's echo for output.filters: what it resolved to, or null. */
 export function facetEchoes(asked: AskedFacet[]): Pick<SearchOutput['filters'], FacetArgument> {
-  const echoes = Object.fromEntries(FACET_FILTERS.map((f) => [f.argument, null])) as Pick<SearchOutput['filters'], FacetArgument>;
+  const echoes = Object.fromEntries(FACET_FILTERS.map((f) => [f.argument, f.absent])) as Pick<SearchOutput['filters'], FacetArgument>;
   for (const { filter, row } of foundFacets(asked)) (echoes as Record<FacetArgument, unknown>)[filter.argument] = filter.echo(row);
   return echoes;
 }

@@ -53,7 +53,10 @@ export function readAsked(reader: SearchReader, input: SearchInput): Asked {
     return { ...readAsked(reader, { ...input, similarTo: undefined, category: similar.product.categorySlug }), similar };
   const query = input.query?.trim() ? input.query : null;
   const coordinates = input.latitude !== undefined && input.longitude !== undefined;
-  const filters = resultFilters({ query, minPrice: input.minPrice, maxPrice: input.maxPrice, sort: input.sort }, coordinates);
+  const filters = resultFilters(
+    { query, minPrice: input.minPrice, maxPrice: input.maxPrice, sort: input.sort, priceDropped: input.priceDropped },
+    coordinates,
+  );
   // No place given, but one named in the query ("geladeira em curitiba"): that city, and the rest as words.
   const text = 'error' in filters ? query : filters.rest;
   const named = text !== null && text.trim() !== '' && !hasPlace(input) ? cityInQuery(reader, text) : null;
@@ -67,7 +70,8 @@ export function readAsked(reader: SearchReader, input: SearchInput): Asked {
     ...words,
     named,
     place,
-    facets: askedFacets(reader, input),
+    // Real drops only, from the argument, the words or the price_drop order: the filter's facet.
+    facets: askedFacets(reader, { ...input, priceDropped: 'error' in filters ? input.priceDropped : filters.priceDropped }),
     includeOutOfStock: input.includeOutOfStock === true,
     similar,
   };

@@ -176,6 +176,8 @@ export function orderingOf(sort: SearchSort, place: SearchedPlace, similar = fal
       return `Most viewed first, ${best}.`;
     case 'distance':
       return `Nearest store first (distanceKm, from ${from}), ${best}.`;
+    case 'price_drop':
+      return `Largest real price drop first (against the lowest price of the 30 days before the current one began), ${best}; equal drops most viewed first.`;
     default:
       return place.kind === 'coordinates'
         ? 'Products with every word in the title first, then in title, category or brand, then in the description too; each group nearest store first (distanceKm).'

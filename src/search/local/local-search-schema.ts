@@ -21,6 +21,8 @@ export type SearchInput = PlaceInput & {
   similarTo?: number | undefined;
   /** Out-of-stock products are left out unless true. */
   includeOutOfStock?: boolean | undefined;
+  /** Only products whose price really dropped in the last 30 days (docs/price-history.md). */
+  priceDropped?: boolean | undefined;
   cursor?: string | undefined;
 };
 
@@ -84,6 +86,11 @@ export const SearchOutputSchema = z.object({
     includeOutOfStock: z
       .boolean()
       .describe('Whether out-of-stock products were searched too (includeOutOfStock); they are left out by default'),
+    priceDropped: z
+      .boolean()
+      .describe(
+        'Whether only real price drops were searched: the current price below the lowest of the 30 days before it, begun in the last 30 days (priceDropped, the words "baixou de preço", or sort price_drop)',
+      ),
     limit: z.number().int(),
     offset: z.number().int().min(0).describe('How many results earlier pages of this search showed'),
   }),

@@ -3,6 +3,8 @@ import type { StoreRow } from '../../catalog-read/discovery-reader.ts';
 import { availabilityOf, offerOf } from '../../catalog-read/offer.ts';
 import { priceOf } from '../../catalog-read/price.ts';
 import { storeView } from '../../catalog-read/store.ts';
+import { priceHistoryOf } from '../../price-history/history-read.ts';
+import { priceCheckOf } from '../../price-history/price-history-schema.ts';
 import { SearchExpressionError } from '../index-read/search-index.ts';
 import { type SearchReader, searchReaderOf } from '../index-read/search-reader.ts';
 import { roundKm } from '../planner/geo.ts';
@@ -209,6 +211,7 @@ function pageOf(ctx: SearchContext, reader: SearchReader, hits: Hit[], place: Se
   const results: SearchResult[] = [];
   // The page's products in one read, not one each; a merchant's stores once per page.
   const products = new Map(reader.products(hits.map((hit) => hit.productId)).map((product) => [product.id, product]));
+  const history = priceHistoryOf(ctx.catalog());
   const storesOf = new Map<number, StoreRow[]>();
   const stores = (merchantId: number) => {
     const known = storesOf.get(merchantId);
@@ -231,6 +234,7 @@ function pageOf(ctx: SearchContext, reader: SearchReader, hits: Hit[], place: Se
       store: hit.distanceKm === undefined ? storeView(store) : { ...storeView(store), distanceKm: roundKm(hit.distanceKm) },
       availability: availabilityOf(product),
       offer: offerOf(product),
+      priceCheck: priceCheckOf(history.figures(product.id)!),
       imageUrl: product.imageUrl,
       url: ctx.productUrl(product.id, product.slug),
       match: matchOf(hit),

@@ -6,7 +6,7 @@ import { type BudgetWords, readBudgetWords } from '../query/budget-words.ts';
 import { editDistance } from '../query/typos.ts';
 
 /** The orders a search may ask for. */
-export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'distance', 'popularity'] as const;
+export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'distance', 'popularity', 'price_drop'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /** Where a filter came from: the tool's arguments, the shopper's words, or neither. */
@@ -23,6 +23,8 @@ export interface PriceAsked {
 export interface ResultFilters {
   price: PriceAsked | null;
   sort: { value: SearchSort; source: FilterSource };
+  /** Real price drops only: the argument, the words ("baixou de preço"), or the price_drop order. */
+  priceDropped: boolean;
   /** The words read as a budget or an order ("até 3 mil", "mais barato"), as the shopper wrote them. */
   read: string[];
   /** The query without them. */
@@ -36,7 +38,13 @@ export interface ResultFilters {
  * distance only with coordinates: without them there is no "me" to measure from.
  */
 export function resultFilters(
-  input: { query: string | null; minPrice?: number | undefined; maxPrice?: number | undefined; sort?: SearchSort | undefined },
+  input: {
+    query: string | null;
+    minPrice?: number | undefined;
+    maxPrice?: number | undefined;
+    sort?: SearchSort | undefined;
+    priceDropped?: boolean | undefined;
+  },
   hasCoordinates: boolean,
 ): ResultFilters | { error: string } {
   const words: BudgetWords | null = input.query === null ? null : readBudgetWords(input.query);
@@ -59,7 +67,8 @@ export function resultFilters(
   } else if (words?.sort) sort = { value: words.sort, source: 'query' };
   const read = words?.read ?? [];
   const rest = words === null ? null : read.length > 0 ? words.rest : input.query;
-  return { price, sort, read, rest, notes };
+  const priceDropped = input.priceDropped ?? (words?.priceDropped === true || sort.value === 'price_drop');
+  return { price, sort, priceDropped: priceDropped || sort.value === 'price_drop', read, rest, notes };
 }
 
 /** The products a range prices (null: every product, no filter), or 'none' when no product is priced within it. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AvailabilitySchema, OfferSchema } from '../../catalog-read/offer.ts';
 import { PriceSchema } from '../../catalog-read/price.ts';
 import { StoreSchema } from '../../catalog-read/store.ts';
+import { PriceCheckSchema } from '../../price-history/price-history-schema.ts';
 
 /**
  * How a result matched the query's words, best first: every word in the title; every word in what
@@ -34,6 +35,7 @@ export const SearchResultSchema = z.object({
   }).describe('The store that puts the product in the place searched'),
   availability: AvailabilitySchema,
   offer: OfferSchema.describe('What a shopper compares beside the price: list and Pix prices, installments, condition, GTIN'),
+  priceCheck: PriceCheckSchema,
   imageUrl: z.string().describe("The product's image, as the merchant gave it"),
   url: z.string().describe('Canonical product page'),
   match: MatchSchema,

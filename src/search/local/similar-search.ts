@@ -3,6 +3,7 @@ import type { SearchReader } from '../index-read/search-reader.ts';
 import {
   atLeast,
   byDistance,
+  byDropPercent,
   byPopularity,
   byPriceAscending,
   byPriceDescending,
@@ -73,6 +74,7 @@ const ORDERS: Record<Exclude<SearchSort, 'relevance'>, (a: Hit, b: Hit) => numbe
   price_desc: byPriceDescending,
   popularity: byPopularity,
   distance: byDistance,
+  price_drop: byDropPercent,
 };
 
 /** The products like `product` in the place, ranked (or in the order asked), at most SEARCH_DEPTH. */
@@ -107,7 +109,10 @@ export function searchSimilar(
   if (sort === 'relevance') {
     const scores = new Map(ranked.map((hit) => [hit.productId, similarityOf(product, rows.get(hit.productId)!, kindForms)]));
     ranked.sort((a, b) => bySimilarity(scores.get(a.productId)!, scores.get(b.productId)!) || byPopularity(a, b));
-  } else ranked.sort(ORDERS[sort]);
+  } else {
+    if (sort === 'price_drop') for (const hit of ranked) hit.dropPercent = reader.dropPercent(hit.productId) ?? 0;
+    ranked.sort(ORDERS[sort]);
+  }
   const page = ranked.slice(0, SEARCH_DEPTH);
   // Every candidate read: the set is every product of the category here (in the filters asked).
   const total = categoryWhole ? exactly(page.length) : atLeast(page.length);

@@ -9,7 +9,7 @@ import { lastTier, type PlaceScope, tierShare } from './tiers.ts';
 import { DIRECT_MATCHES, MAX_MATCHES } from './whole-reads.ts';
 
 /** The orders other than relevance. */
-export type Order = 'price_asc' | 'price_desc' | 'popularity' | 'distance';
+export type Order = 'price_asc' | 'price_desc' | 'popularity' | 'distance' | 'price_drop';
 
 /** Where an ordered search looks: a city or district, or a circle (the shopper's, or a place's centre for distance). */
 export type Scope = { kind: 'place'; place: PlaceScope; circle?: Circle } | { kind: 'circle'; circle: Circle };
@@ -37,7 +37,12 @@ export function searchOrdered(reader: SearchReader, request: plan.SearchRequest,
     } else {
       if (scope.kind === 'circle') inCircle ??= merchantsInCircle(reader, scope.circle);
       const where = scope.kind === 'place' ? { place: scope.place } : { merchants: inCircle! };
-      found = order === 'popularity' ? byTiers(reader, group, inCircle!) : byPrice(reader, group, where, order);
+      found =
+        order === 'popularity'
+          ? byTiers(reader, group, inCircle!)
+          : order === 'price_drop'
+            ? byDrop(reader, group, where)
+            : byPrice(reader, group, where, order);
     }
     if (exact && found.cut) continue;
     for (const hit of found.hits) hit.group = columns;
@@ -101,4 +106,30 @@ function wholeCatalogTiers(reader: SearchReader, includeOutOfStock: boolean | un
     token: tierToken(WHOLE_CATALOG_PLACE, i + 1),
     products: Math.ceil(tierShare(reader, i + 1) * reader.counts.products),
   }));
+}
+
+/**
+ * The largest real price drop first. The request carries the price drop mark (search_local_products
+ * adds it with this order), a short list: up to DIRECT_MATCHES of its matches are read at once,
+ * kept in the place, and ranked by their drop; past that, the page ranks those read (`cut`).
+ */
+function byDrop(
+  reader: SearchReader,
+  request: plan.SearchRequest,
+  where: { place: PlaceScope } | { merchants: NearestStores },
+): plan.Found {
+  if (!request.budget.take(plan.readCost(request, 0), true)) return { ...plan.nothingFound(), cut: true };
+  const expression = plan.expressionOf(request);
+  const read =
+    'place' in where
+      ? plan.readInPlace(reader, request, expression, where.place.token, DIRECT_MATCHES + 1)
+      : plan.readMatches(reader, request, expression, DIRECT_MATCHES + 1).flatMap((hit) => {
+          const store = where.merchants.get(hit.merchantId);
+          return store ? [{ ...hit, distanceKm: store.distanceKm, storeId: store.storeId }] : [];
+        });
+  const cut = read.length > DIRECT_MATCHES;
+  const hits = plan.shownOf(request, read.slice(0, DIRECT_MATCHES));
+  for (const hit of hits) hit.dropPercent = reader.dropPercent(hit.productId) ?? 0;
+  const total = cut ? plan.atLeast(hits.length) : plan.exactly(hits.length);
+  return { hits: hits.sort(plan.byDropPercent).slice(0, request.limit), total: () => total, cut };
 }

@@ -34,6 +34,8 @@ export interface Hit {
   group?: Columns;
   /** An accessory's title or category (search-schema.ts, search_rows.accessory). */
   accessory: boolean;
+  /** Its real price drop of the last 30 days, in percent (read for the price_drop order only). */
+  dropPercent?: number;
 }
 
 /** The page of results, and the total it is the beginning of: counted only when asked (a relaxed-away search never is). */
@@ -269,3 +271,5 @@ export const byPopularity = (a: Hit, b: Hit) => a.tier - b.tier || b.views - a.v
 export const byDistance = (a: Hit, b: Hit) => a.distanceKm! - b.distanceKm! || byPopularity(a, b);
 export const byPriceAscending = (a: Hit, b: Hit) => a.priceCents - b.priceCents || byPopularity(a, b);
 export const byPriceDescending = (a: Hit, b: Hit) => b.priceCents - a.priceCents || byPopularity(a, b);
+/** The largest real drop first (Hit.dropPercent), then by popularity. */
+export const byDropPercent = (a: Hit, b: Hit) => (b.dropPercent ?? 0) - (a.dropPercent ?? 0) || byPopularity(a, b);

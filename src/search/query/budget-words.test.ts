@@ -68,3 +68,25 @@ describe('order in the words', () => {
     expect(readBudgetWords('quero um celular barato até 2 mil').rest).toBe('quero um celular');
   });
 });
+
+describe('words that ask for real price drops', () => {
+  it.each([
+    ['geladeira que baixou de preço', 'geladeira que', ['baixou de preço']],
+    ['tv menor preço em 30 dias', 'tv', ['menor preço em 30 dias']],
+    ['celular menor preço dos últimos 30 dias', 'celular', ['menor preço dos últimos 30 dias']],
+    ['promoção de verdade fone', 'fone', ['promoção de verdade']],
+  ])('%s', (query, rest, read) => {
+    const words = readBudgetWords(query);
+    expect({ priceDropped: words.priceDropped, rest: words.rest, read: words.read, sort: words.sort }).toEqual({
+      priceDropped: true,
+      rest,
+      read,
+      sort: null,
+    });
+  });
+
+  it('leaves "menor preço" alone an order, and other words no drop', () => {
+    expect(readBudgetWords('tv menor preço')).toMatchObject({ priceDropped: false, sort: 'price_asc', rest: 'tv' });
+    expect(readBudgetWords('preço de verdade').priceDropped).toBe(false);
+  });
+});

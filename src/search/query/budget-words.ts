@@ -5,7 +5,8 @@ import { foldKey } from '../../lib/text-keys.ts';
  * "até 3 mil", "abaixo de 500", "menos de mil reais", "no máximo 150", "acima de 1000", "a partir
  * de R$ 500", "entre 100 e 200 reais", "de 100 a 200 reais", "R$ 1.500,00" (a budget: at most);
  * "barato", "mais barato", "em conta" (cheapest first), "mais caro" (dearest first), "perto de mim"
- * (nearest first). What is read leaves the words searched. A number followed by a unit ("até 50
+ * (nearest first); "baixou de preço", "menor preço em 30 dias", "promoção de verdade" (only
+ * products whose price really dropped: priceDropped). What is read leaves the words searched. A number followed by a unit ("até 50
  * polegadas", "de 2 a 4 portas") is the product's, not a price; a range ("entre", "de … a") is a
  * price only when it names a currency (R$, reais, mil).
  */
@@ -17,6 +18,8 @@ export interface BudgetWords {
   minPrice: number | null;
   maxPrice: number | null;
   sort: SortWords | null;
+  /** Words asked for real price drops only ("baixou de preço"). */
+  priceDropped: boolean;
   /** The words read, as the shopper wrote them ("até 3 mil"), for the answer to say. */
   read: string[];
   /** The query without them. */
@@ -42,6 +45,22 @@ const MIN_BEFORE = [
   ['mais', 'de'],
   ['no', 'minimo'],
   ['minimo'],
+];
+
+/** Words that ask for real price drops (docs/price-history.md), read before the order words ("menor preço em 30 dias" is not "menor preço"). */
+const DROP_PHRASES: string[][] = [
+  ['menor', 'preco', 'dos', 'ultimos', '30', 'dias'],
+  ['menor', 'preco', 'nos', 'ultimos', '30', 'dias'],
+  ['menor', 'preco', 'em', '30', 'dias'],
+  ['baixaram', 'de', 'preco'],
+  ['baixou', 'de', 'preco'],
+  ['baixou', 'o', 'preco'],
+  ['promocao', 'de', 'verdade'],
+  ['promocoes', 'de', 'verdade'],
+  ['desconto', 'de', 'verdade'],
+  ['descontos', 'de', 'verdade'],
+  ['desconto', 'real'],
+  ['preco', 'baixou'],
 ];
 
 /** Order words, longest first (so "mais barato" is read before "barato"). */
@@ -155,6 +174,7 @@ export function readBudgetWords(query: string): BudgetWords {
   let minPrice: number | null = null;
   let maxPrice: number | null = null;
   let sort: SortWords | null = null;
+  let priceDropped = false;
   const take = (from: number, to: number) =>
     read.push(
       words
@@ -165,6 +185,13 @@ export function readBudgetWords(query: string): BudgetWords {
 
   let i = 0;
   while (i < words.length) {
+    const drop = DROP_PHRASES.find((phrase) => startsWith(words, i, phrase));
+    if (drop) {
+      priceDropped = true;
+      take(i, i + drop.length);
+      i += drop.length;
+      continue;
+    }
     const order = SORT_PHRASES.find(([phrase]) => startsWith(words, i, phrase));
     if (order) {
       sort ??= order[1];
@@ -212,5 +239,5 @@ export function readBudgetWords(query: string): BudgetWords {
     kept.push(words[i]!.text);
     i++;
   }
-  return { minPrice, maxPrice, sort, read, rest: kept.join(' ') };
+  return { minPrice, maxPrice, sort, priceDropped, read, rest: kept.join(' ') };
 }

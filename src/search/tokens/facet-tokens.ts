@@ -10,7 +10,9 @@
  * - `c<cityId>t<tier>`, `d<districtId>t<tier>`: a city or district where its merchant has a
  *   store, with the product's popularity tier (1: the most viewed; TIER_SHARES);
  * - `c0t<tier>`: the whole catalog, by tier (ids start at 1, so `c0` names no city);
- * - `k0`: an accessory's title or category (src/search/query/accessories.ts; `k0` names no category).
+ * - `k0`: an accessory's title or category (src/search/query/accessories.ts; `k0` names no category);
+ * - `m0`: a real price drop of the last 30 days (src/price-history/price-figures.ts,
+ *   recentDropPercent; `m0` names no merchant).
  *
  * A facet is a letter and digits; the words of the vocabulary (search_words) leave them out.
  */
@@ -26,6 +28,9 @@ export const WHOLE_CATALOG_PLACE = 'c0';
 
 /** The mark of a product whose title or category is an accessory's: one short list to leave out. */
 export const ACCESSORY_MARK = 'k0';
+
+/** The mark of a product whose price really dropped in the last 30 days: search's priceDropped. */
+export const PRICE_DROP_MARK = 'm0';
 
 export const merchantToken = (id: number): string => `m${id}`;
 export const categoryToken = (id: number): string => `k${id}`;

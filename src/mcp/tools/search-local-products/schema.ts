@@ -44,7 +44,7 @@ export const SearchInputSchema = toolArguments({
     .enum(SEARCH_SORTS)
     .optional()
     .describe(
-      "relevance (default: every word in the title first, then in category or brand, then anywhere), price_asc (cheapest first), price_desc (dearest first), distance (nearest store first: from the coordinates, or from the district's or city's centre), popularity (most viewed first). The orders other than relevance order the products that best match the words.",
+      "relevance (default: every word in the title first, then in category or brand, then anywhere), price_asc (cheapest first), price_desc (dearest first), distance (nearest store first: from the coordinates, or from the district's or city's centre), popularity (most viewed first), price_drop (the largest real price drop of the last 30 days first; implies priceDropped). The orders other than relevance order the products that best match the words.",
     ),
   similarTo: z
     .number()
@@ -60,6 +60,12 @@ export const SearchInputSchema = toolArguments({
     .optional()
     .describe(
       'true: out-of-stock products are searched too, marked (availability "out_of_stock"), after those in stock in relevance and popularity order. Default false: they are left out, and the answer says how many matched (leftOutOfStock).',
+    ),
+  priceDropped: z
+    .boolean()
+    .optional()
+    .describe(
+      'true: only products whose price really dropped: the current price is below the lowest charged in the 30 days before it began (the EU Omnibus reference), and it began in the last 30 days. Each result says its 30-day low and verdict either way. The words "baixou de preço", "menor preço em 30 dias", "promoção de verdade" in query set it too.',
     ),
   cursor: z
     .string()
