@@ -46,6 +46,17 @@ export const CatalogOverviewSchema = z.object({
     .object({ min: z.number(), max: z.number() })
     .nullable()
     .describe('Lowest and highest price in the catalog, in reais: search_local_products filters by minPrice and maxPrice'),
+  prices: z
+    .object({
+      asOf: z.string().describe('The catalog date prices are of (YYYY-MM-DD, São Paulo)'),
+      knownSince: z.string().nullable().describe('The earliest date the price history knows'),
+      droppedToday: z.number().int().describe('Products whose price went down on that date'),
+      realDropsLast30Days: z
+        .number()
+        .int()
+        .describe('Products whose price really dropped in the last 30 days (search_local_products priceDropped: true lists them)'),
+    })
+    .describe('The price history at a glance: every rebuild records the prices, so a discount can be checked against what was charged'),
   documents: z.object({
     manifest: z.string(),
     showcase: z.string(),

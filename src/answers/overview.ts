@@ -1,6 +1,7 @@
 import type { CatalogReader } from '../catalog-read/catalog-reader.ts';
 import { publicUrls } from '../contract/paths.ts';
 import { DEFAULT_CITY, SERVICE_DESCRIPTION, SERVICE_TITLE, USAGE_POLICY } from '../contract/service-info.ts';
+import { priceHistoryOf } from '../price-history/history-read.ts';
 import { searchReaderOf } from '../search/index-read/search-reader.ts';
 import { type CatalogOverview, OVERVIEW_DISTRICT_LIMIT, OVERVIEW_LIST_LIMIT } from './overview-schema.ts';
 
@@ -25,6 +26,7 @@ export function catalogOverview(catalog: CatalogReader, siteUrl: string): Catalo
     categories: categories.slice(0, OVERVIEW_LIST_LIMIT).map(({ name, slug, productsCount }) => ({ name, slug, productsCount })),
     brands: brands.slice(0, OVERVIEW_LIST_LIMIT).map(({ name, productsCount }) => ({ name, productsCount })),
     priceRange: priceRange === null ? null : { min: priceRange.min / 100, max: priceRange.max / 100 },
+    prices: { ...priceHistoryOf(catalog).summary },
     documents,
     endpoints,
     usagePolicy: USAGE_POLICY,

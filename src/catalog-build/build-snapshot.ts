@@ -182,6 +182,7 @@ async function build(options: BuildOptions): Promise<BuildResult> {
     setMeta.run(META.sourceFingerprint, fingerprint);
     setMeta.run(META.imageOrigins, JSON.stringify(mainImageOrigins()));
     setMeta.run(META.priceHistoryDate, date);
+    setMeta.run(META.priceHistorySummary, JSON.stringify(prices.summary));
     setMeta.run(META.priceHistoryRecord, JSON.stringify({ base: store.generation, recordable: prices.recordable, replace: store.replace }));
     db.exec('COMMIT');
     // Rollback journal, not WAL: the snapshot must open read-only from a read-only filesystem.

@@ -141,4 +141,6 @@ export const META = {
   priceHistoryDate: 'price_history_date',
   /** What the build hands the history store's record (a JSON object: src/price-history/history-store.ts, HistoryRecord's base and more). */
   priceHistoryRecord: 'price_history_record',
+  /** The prices at a glance (a JSON object: src/price-history/history-build.ts, PriceSummary). */
+  priceHistorySummary: 'price_history_summary',
 } as const;

@@ -16,6 +16,7 @@ export const ManifestSchema = z.strictObject({
   ...CatalogStampSchema,
   counts: CatalogOverviewSchema.shape.counts.describe('The same counts as the catalog_overview tool'),
   defaultCity: CatalogOverviewSchema.shape.defaultCity,
+  prices: CatalogOverviewSchema.shape.prices,
   rest: z.strictObject({
     authentication: z.literal('none'),
     openapi: url,

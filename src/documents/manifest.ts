@@ -26,6 +26,7 @@ export function manifest(sources: DocumentSources): Manifest {
     generatedAt: overview.generatedAt,
     counts: overview.counts,
     defaultCity: overview.defaultCity,
+    prices: overview.prices,
     rest: {
       authentication: 'none',
       openapi: documents.openapiJson,
@@ -46,6 +47,15 @@ export function manifest(sources: DocumentSources): Manifest {
           example: sources.examples.merchantStats,
           description: "Products, stores, views, likes and dislikes summed over one merchant's products.",
           response: 'MerchantStats',
+        },
+        {
+          operationId: 'getCatalogProductPriceHistory',
+          method: 'GET',
+          urlTemplate: endpoints.productPriceHistory,
+          example: sources.examples.productPriceHistory,
+          description:
+            "A published product's prices over time, its 30- and 90-day lows and whether its discount is real; 404 for an id no published product has.",
+          response: 'ProductPriceHistory',
         },
       ],
     },

@@ -38,8 +38,21 @@ export interface HistoryBuildInput {
   drop: (line: number, reason: string) => void;
 }
 
+/** The catalog's prices at a glance (catalog_overview, /gpt.json): what the snapshot's meta keeps. */
+export interface PriceSummary {
+  /** The catalog's date. */
+  asOf: string;
+  /** The earliest date the history knows of any published product (null: none is published). */
+  knownSince: string | null;
+  /** Products whose price went down on the catalog's date. */
+  droppedToday: number;
+  /** Products with a real drop of the last 30 days (search's priceDropped). */
+  realDropsLast30Days: number;
+}
+
 export interface HistoryBuilt {
   products: number;
+  summary: PriceSummary;
   /** Rows the record will write. */
   changed: number;
   /** False when the catalog's date is before a date the store has recorded: figures are derived, nothing is recorded. */
@@ -80,6 +93,7 @@ export function writePriceHistory(db: Database.Database, input: HistoryBuildInpu
   let next: IteratorResult<StoredRow> = kept.next();
   let products = 0;
   let changed = 0;
+  const summary: PriceSummary = { asOf: date, knownSince: null, droppedToday: 0, realDropsLast30Days: 0 };
   db.exec('BEGIN');
   for (const [id, priceCents, listPriceCents, pixPriceCents, availability] of published()) {
     while (!next.done && next.value[0] < id) next = kept.next();
@@ -102,7 +116,11 @@ export function writePriceHistory(db: Database.Database, input: HistoryBuildInpu
     const points = JSON.stringify(history.points.map(toStored));
     const differs = recordable && (row === undefined || row[2] !== points || row[1] !== history.observedFrom);
     const figures = priceFigures(history.points, date, listPriceCents);
-    insert.run(id, JSON.stringify(figures), points, history.observedFrom, differs ? 1 : 0, recentDropPercent(figures));
+    const drop = recentDropPercent(figures);
+    insert.run(id, JSON.stringify(figures), points, history.observedFrom, differs ? 1 : 0, drop);
+    if (summary.knownSince === null || figures.since < summary.knownSince) summary.knownSince = figures.since;
+    if (figures.lastChange?.date === date && figures.lastChange.previousPriceCents > priceCents) summary.droppedToday += 1;
+    if (drop !== null) summary.realDropsLast30Days += 1;
     products += 1;
     if (differs) changed += 1;
   }
@@ -116,5 +134,5 @@ export function writePriceHistory(db: Database.Database, input: HistoryBuildInpu
     if (known.get(productId) !== undefined) continue;
     for (const { line } of lines) input.drop(line, `no product has id ${productId}`);
   }
-  return { products, changed, recordable };
+  return { products, summary, changed, recordable };
 }

@@ -2,6 +2,7 @@ import type { AnswerContext } from '../answers/context.ts';
 import { availabilityOf } from '../catalog-read/offer.ts';
 import type { ProductRow } from '../catalog-read/product-columns.ts';
 import { foldKey, slugify } from '../lib/text-keys.ts';
+import { priceHistoryOf } from '../price-history/history-read.ts';
 import { failure, info, type UcpMessage } from './ucp-messages.ts';
 import { productIdOf, type UcpInput, ucpProduct } from './ucp-product.ts';
 import { ucpEnvelope } from './ucp-protocol.ts';
@@ -62,7 +63,10 @@ export function lookupCatalog(ctx: AnswerContext, request: UcpLookupRequest) {
       for (const input of inputs) messages.push(info('filtered_out', `${input.id}: does not match the filters`));
       continue;
     }
-    products.push(ucpProduct({ ...row, availability: availabilityOf(row) }, { url: ctx.productUrl(row.id, row.slug), inputs }));
+    const priceHistory = priceHistoryOf(ctx.catalog()).figures(row.id);
+    products.push(
+      ucpProduct({ ...row, availability: availabilityOf(row) }, { url: ctx.productUrl(row.id, row.slug), inputs, priceHistory }),
+    );
   }
   return { ucp: ucpEnvelope('lookup'), products, ...(messages.length > 0 ? { messages } : {}) };
 }
@@ -79,7 +83,10 @@ export function getCatalogProduct(ctx: AnswerContext, request: UcpGetProductRequ
     const content = `Product ${request.id} does not match the filters given.`;
     return { ucp: ucpEnvelope('lookup', 'error'), messages: [failure('not_found', content, 'unrecoverable')] };
   }
-  const product = ucpProduct({ ...row, availability: availabilityOf(row) }, { url: ctx.productUrl(row.id, row.slug) });
+  const product = ucpProduct(
+    { ...row, availability: availabilityOf(row) },
+    { url: ctx.productUrl(row.id, row.slug), priceHistory: priceHistoryOf(ctx.catalog()).figures(row.id) },
+  );
   const messages =
     request.selected !== undefined && request.selected.length > 0
       ? [info('no_options', 'This product has no options: the selections narrow nothing.')]

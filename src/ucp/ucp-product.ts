@@ -2,6 +2,8 @@ import type { Availability } from '../catalog-read/offer.ts';
 import type { ProductRow } from '../catalog-read/product-columns.ts';
 import type { Store } from '../catalog-read/store.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
+import type { ChargedPrice, PriceFigures } from '../price-history/price-figures.ts';
+import { UCP_EXTENSION } from './ucp-request.ts';
 
 /*
  * A product of this catalog as UCP's Product (types/product.json of v2026-04-08): one variant per
@@ -52,6 +54,30 @@ export interface UcpProductFacts {
   store?: (Store & { distanceKm?: number }) | undefined;
   /** Lookups: the request's identifiers this product's variant answers. */
   inputs?: UcpInput[];
+  /** Its price history's figures (src/price-history/): said under this catalog's extension. */
+  priceHistory?: PriceFigures | undefined;
+}
+
+/** The price history's key in a product's metadata: this catalog's own extension (ucp-request.ts, UCP_EXTENSION). */
+export const PRICE_HISTORY_KEY = `${UCP_EXTENSION}.price_history` as const;
+
+/** The figures in UCP's style: snake_case, amounts in minor units. */
+function priceHistoryExtension(f: PriceFigures) {
+  const charged = (c: ChargedPrice | null) => c && { price: price(c.priceCents), date: c.date };
+  const check = f.discountCheck;
+  return {
+    as_of: f.asOf,
+    since: f.since,
+    lowest_30_days: charged(f.lowest30Days),
+    lowest_90_days: charged(f.lowest90Days),
+    highest_90_days: charged(f.highest90Days),
+    discount_check: {
+      verdict: check.verdict,
+      reference_price: check.referencePriceCents === null ? null : price(check.referencePriceCents),
+      real_discount_percent: check.realDiscountPercent,
+      current_price_since: check.currentPriceSince,
+    },
+  };
 }
 
 /** What a UCP product is made of: a catalog row, or a search result with its description. */
@@ -106,6 +132,7 @@ export function ucpProduct(row: UcpProductSource, facts: UcpProductFacts) {
       brand: row.brand,
       merchant: { id: row.merchantId, name: row.merchantName },
       ...(facts.store ? { store: facts.store } : {}),
+      ...(facts.priceHistory ? { [PRICE_HISTORY_KEY]: priceHistoryExtension(facts.priceHistory) } : {}),
     },
   };
 }

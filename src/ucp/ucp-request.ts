@@ -24,6 +24,7 @@ export const UCP_EXTENSION_KEYS = {
   brand: ext('brand'),
   sort: ext('sort'),
   includeOutOfStock: ext('include_out_of_stock'),
+  priceDropped: ext('price_dropped'),
 } as const;
 
 /** Identifiers one lookup takes: UCP asks for at least 10; each counts as a lookup against the quotas. */
@@ -80,7 +81,16 @@ const FiltersSchema = z
       .optional()
       .describe(`Radius around the coordinates, km (default ${DEFAULT_RADIUS_KM})`),
     [UCP_EXTENSION_KEYS.brand]: z.string().max(200).optional().describe('Brand name ("Samsung")'),
-    [UCP_EXTENSION_KEYS.sort]: z.enum(SEARCH_SORTS).optional().describe('relevance (default), price_asc, price_desc, distance, popularity'),
+    [UCP_EXTENSION_KEYS.sort]: z
+      .enum(SEARCH_SORTS)
+      .optional()
+      .describe('relevance (default), price_asc, price_desc, distance, popularity, price_drop (the largest real price drop first)'),
+    [UCP_EXTENSION_KEYS.priceDropped]: z
+      .boolean()
+      .optional()
+      .describe(
+        `true: only products whose price really dropped in the last 30 days (below the lowest of the 30 days before; each product's metadata["${UCP_EXTENSION}.price_history"] says it)`,
+      ),
     [UCP_EXTENSION_KEYS.includeOutOfStock]: z
       .boolean()
       .optional()

@@ -1,5 +1,6 @@
 import type { AnswerContext } from '../answers/context.ts';
 import { DEFAULT_CITY } from '../contract/service-info.ts';
+import { priceHistoryOf } from '../price-history/history-read.ts';
 import { searchLocalProducts } from '../search/local/local-search.ts';
 import type { SearchInput } from '../search/local/local-search-schema.ts';
 import { failure, info, type UcpMessage } from './ucp-messages.ts';
@@ -26,6 +27,7 @@ export function searchInputOf(ctx: AnswerContext, request: UcpSearchRequest): { 
     brand: filters[X.brand],
     sort: filters[X.sort],
     includeOutOfStock: filters[X.includeOutOfStock],
+    priceDropped: filters[X.priceDropped],
     city: filters[X.city],
     district: filters[X.district],
     latitude: filters[X.latitude],
@@ -67,6 +69,7 @@ export function searchCatalog(ctx: AnswerContext, request: UcpSearchRequest) {
   if (isError) return { ucp: ucpEnvelope('search', 'error'), messages: [failure('invalid_request', output.message)] };
   // The results carry all but the description UCP's product has: the page's, in one read.
   const descriptions = ctx.catalog().discovery.descriptions(output.results.map((r) => r.productId));
+  const history = priceHistoryOf(ctx.catalog());
   const products = output.results.map((result) =>
     ucpProduct(
       {
@@ -83,7 +86,7 @@ export function searchCatalog(ctx: AnswerContext, request: UcpSearchRequest) {
         listPriceCents: result.offer.listPrice?.cents ?? null,
         gtin: result.offer.gtin,
       },
-      { url: result.url, store: result.store },
+      { url: result.url, store: result.store, priceHistory: history.figures(result.productId) },
     ),
   );
   return {

@@ -1,12 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { catalogOverview } from '../../src/answers/overview.ts';
 import { type LazyCatalog, lazyCatalog } from '../../src/catalog-read/catalog-reader.ts';
 import { foldKey } from '../../src/lib/text-keys.ts';
 import { searchLocalProducts } from '../../src/search/local/local-search.ts';
 import type { SearchInput } from '../../src/search/local/local-search-schema.ts';
 import { SEARCH_DEPTH } from '../../src/search/local/search-cursor.ts';
+import { PRICE_HISTORY_KEY } from '../../src/ucp/ucp-product.ts';
+import { UCP_EXTENSION_KEYS } from '../../src/ucp/ucp-request.ts';
+import { searchCatalog } from '../../src/ucp/ucp-search.ts';
 import { testMcpDeps } from '../support/mcp-deps.ts';
 import { readSampleExport } from '../support/sample-export.ts';
+import { validateSearchResponse } from '../support/ucp-schemas.ts';
 
 /*
  * search_local_products' real price drops (priceDropped, the words, sort price_drop) on the sample,
@@ -23,8 +28,11 @@ afterAll(() => catalog?.close());
 const DAY = 86_400_000;
 const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
 
-/** The sample's products in stock in São Paulo (the default city) whose price really dropped in the last 30 days, with the percent. */
-function expectedDrops(): Map<number, number> {
+/**
+ * The sample's products whose price really dropped in the last 30 days, with the percent: those in
+ * stock in São Paulo (the default city), or (`everywhere`) every published one.
+ */
+function expectedDrops(everywhere = false): Map<number, number> {
   const sample = readSampleExport();
   const today = dayOf((JSON.parse(readFileSync('data/sample/export.json', 'utf8')) as { asOf: string }).asOf.slice(0, 10));
   const inSaoPaulo = new Set(sample.stores.filter((s) => foldKey(s.city) === 'sao paulo').map((s) => s.merchantId));
@@ -32,7 +40,8 @@ function expectedDrops(): Map<number, number> {
   for (const product of sample.products) {
     const lines = sample.pastPrices.get(product.id);
     const availability = (product as { availability?: string }).availability;
-    if (!lines || product.publishedAt === null || availability === 'out_of_stock' || !inSaoPaulo.has(product.merchantId)) continue;
+    if (!lines || product.publishedAt === null) continue;
+    if (!everywhere && (availability === 'out_of_stock' || !inSaoPaulo.has(product.merchantId))) continue;
     // The current price began at the last line of another price (the sample's lines end at it).
     const points = lines.map((l) => ({ day: dayOf(l.date), cents: l.priceCents }));
     let began = points.length - 1;
@@ -98,5 +107,22 @@ describe('real price drops in search_local_products', () => {
     expect(page.results.length).toBeGreaterThan(0);
     for (const r of page.results)
       expect(['confirmed', 'not_lower_than_30_days', 'unchanged', 'history_too_short']).toContain(r.priceCheck.verdict);
+  });
+
+  it("says each UCP product's figures under the catalog's extension, valid under UCP's schemas, and filters by them", () => {
+    const answer = searchCatalog(testMcpDeps(catalog), { filters: { [UCP_EXTENSION_KEYS.priceDropped]: true } });
+    expect(validateSearchResponse(answer).errors).toEqual([]);
+    expect(answer.products!.length).toBeGreaterThan(0);
+    for (const product of answer.products!) {
+      const figures = product.metadata[PRICE_HISTORY_KEY]!;
+      expect(figures.discount_check.verdict).toBe('confirmed');
+      expect(figures.discount_check.real_discount_percent).toBe(drops.get(Number(product.id)));
+    }
+  });
+
+  it('counts the real drops of the whole catalog in catalog_overview', () => {
+    const overview = catalogOverview(catalog(), 'http://localhost:4321');
+    expect(overview.prices).toMatchObject({ asOf: '2026-12-01', realDropsLast30Days: expectedDrops(true).size });
+    expect(overview.prices.knownSince! < overview.prices.asOf).toBe(true);
   });
 });
