@@ -34,7 +34,11 @@ const elapsed = () => ((performance.now() - started) / 1000).toFixed(1);
 function showProgress(progress: BuildProgress): void {
   const now = performance.now();
   if (progress.phase !== 'load') {
-    const what = progress.phase === 'search-index' ? 'full-text index' : 'other indexes (discovery, geographic)';
+    const what = {
+      'price-history': 'price history (figures of every product)',
+      'search-index': 'full-text index',
+      indexes: 'other indexes (discovery, geographic)',
+    }[progress.phase];
     if (now - started > 2000) console.error(`[catalog] ${elapsed()}s building the ${what}…`);
     return;
   }

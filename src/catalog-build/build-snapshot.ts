@@ -23,8 +23,8 @@ import { createRecordLoaders, type LoadCounts } from './record-loaders.ts';
 import { type ParsedLines, parseRecordLine } from './record-parsing.ts';
 
 export interface BuildProgress {
-  /** Loading the files, then building the full-text index, then the other indexes. */
-  phase: 'load' | 'search-index' | 'indexes';
+  /** Loading the files, then the price history, then building the full-text index, then the other indexes. */
+  phase: 'load' | 'price-history' | 'search-index' | 'indexes';
   file?: string;
   records?: number;
   bytesRead?: number;
@@ -140,6 +140,7 @@ async function build(options: BuildOptions): Promise<BuildResult> {
     finish();
     writeSynonyms(db, synonyms?.groups ?? []);
     db.exec('COMMIT');
+    options.onProgress?.({ phase: 'price-history' });
     const prices = writePriceHistory(db, {
       date,
       store,

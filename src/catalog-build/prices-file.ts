@@ -24,17 +24,21 @@ export function locatePricesFile(dir: string): string | null {
   return null;
 }
 
+/** {"productId":1,"date":"2026-09-01","priceCents":9890}, with no spaces, no leading zeros, in this order. */
+const PLAIN_LINE = /^\{"productId":([1-9][0-9]{0,15}),"date":"([0-9]{4}-[0-9]{2}-[0-9]{2})","priceCents":([1-9][0-9]{0,15})\}$/;
+
 const isPositiveInteger = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 
-/** Why a parsed line cannot be a past price, or null. */
-function problemOf(record: unknown, asOf: string): string | null {
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return 'not a JSON object';
+/** A parsed line as a past price (its date's day number read once), or why it cannot be one. */
+function pastPriceOf(record: unknown, asOf: string, line: number): PastPrice | { problem: string } {
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return { problem: 'not a JSON object' };
   const { productId, date, priceCents } = record as Record<string, unknown>;
-  if (!isPositiveInteger(productId)) return 'productId is not a positive integer';
-  if (typeof date !== 'string' || dayNumber(date) === null) return 'date is not a calendar date (YYYY-MM-DD)';
-  if (date > asOf) return `date ${date} is after the catalog's date (${asOf})`;
-  if (!isPositiveInteger(priceCents)) return 'priceCents is not a positive integer';
-  return null;
+  if (!isPositiveInteger(productId)) return { problem: 'productId is not a positive integer' };
+  const day = typeof date === 'string' ? dayNumber(date) : null;
+  if (day === null) return { problem: 'date is not a calendar date (YYYY-MM-DD)' };
+  if ((date as string) > asOf) return { problem: `date ${date} is after the catalog's date (${asOf})` };
+  if (!isPositiveInteger(priceCents)) return { problem: 'priceCents is not a positive integer' };
+  return { productId, date: date as string, day, priceCents, line };
 }
 
 export interface PastPrices {
@@ -50,22 +54,27 @@ export async function readPastPrices(path: string, name: string, asOf: string, d
   const byProduct = new Map<number, PastPrice[]>();
   const report = (line: number, message: string) => drop({ file: name, line, field: null, message: `dropped: ${message}`, dropped: true });
   for await (const { lineNumber, text } of readNdjsonLines(path, { hash, onBadLine: report })) {
+    // The shape a generator writes, read without JSON.parse (a million lines are seconds of it);
+    // any other spelling is parsed as JSON.
+    const plain = PLAIN_LINE.exec(text);
     let record: unknown;
-    try {
-      record = JSON.parse(text);
-    } catch {
-      report(lineNumber, 'not valid JSON');
+    if (plain !== null) record = { productId: Number(plain[1]), date: plain[2], priceCents: Number(plain[3]) };
+    else {
+      try {
+        record = JSON.parse(text);
+      } catch {
+        report(lineNumber, 'not valid JSON');
+        continue;
+      }
+    }
+    const past = pastPriceOf(record, asOf, lineNumber);
+    if ('problem' in past) {
+      report(lineNumber, past.problem);
       continue;
     }
-    const problem = problemOf(record, asOf);
-    if (problem !== null) {
-      report(lineNumber, problem);
-      continue;
-    }
-    const { productId, date, priceCents } = record as { productId: number; date: string; priceCents: number };
-    const list = byProduct.get(productId) ?? [];
-    list.push({ date, priceCents, line: lineNumber });
-    byProduct.set(productId, list);
+    const list = byProduct.get(past.productId);
+    if (list === undefined) byProduct.set(past.productId, [past]);
+    else list.push(past);
   }
   return { byProduct, digest: hash.digest('hex') };
 }

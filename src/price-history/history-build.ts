@@ -1,8 +1,20 @@
 import type Database from 'better-sqlite3';
 import type { Availability } from '../catalog-read/offer.ts';
 import type { HistoryRead, StoredRow } from './history-store.ts';
-import { priceFigures, recentDropPercent } from './price-figures.ts';
-import { fromStored, nextHistory, type PastPrice, type PricePoint, type StoredPoint, toStored } from './price-series.ts';
+import { dateOf, dayNumber } from './price-days.ts';
+import {
+  availabilityCode,
+  decodePoints,
+  encodePoints,
+  FIELDS,
+  keepsAsIs,
+  nextHistory,
+  type PastPrice,
+  type PricePoint,
+  pointValues,
+  recentDropOf,
+  reflects,
+} from './price-series.ts';
 
 /*
  * The build's part of the price history: each published product's history after this build
@@ -14,15 +26,14 @@ import { fromStored, nextHistory, type PastPrice, type PricePoint, type StoredPo
 /** The snapshot's price history table, created with the catalog's. */
 export const PRICE_HISTORY_TABLE = `
 -- Each published product's price history as of the catalog's date (src/price-history/):
--- figures, the JSON every face reads (price-figures.ts); points, its change points over the kept
--- days (price-series.ts, StoredPoint); observed_from and changed, what the build records into the
--- history store once the catalog is accepted (changed = 1: its row differs from the store's);
--- drop_percent, a real drop of the last 30 days (price-figures.ts, recentDropPercent), else null:
--- what search's priceDropped filter and price_drop order read.
+-- points, its change points over the kept days (price-series.ts, encodePoints), from which every
+-- face derives the figures (price-figures.ts); observed_from and changed, what the build records
+-- into the history store once the catalog is accepted (changed = 1: its row differs from the
+-- store's); drop_percent, a real drop of the last 30 days (recentDropPercent), else null: what
+-- search's priceDropped filter and price_drop order read.
 CREATE TABLE price_history (
   product_id INTEGER PRIMARY KEY,
-  figures TEXT NOT NULL,
-  points TEXT NOT NULL,
+  points BLOB NOT NULL,
   observed_from TEXT NOT NULL,
   changed INTEGER NOT NULL,
   drop_percent INTEGER
@@ -71,9 +82,8 @@ type CurrentRow = [
 export function writePriceHistory(db: Database.Database, input: HistoryBuildInput): HistoryBuilt {
   const { date, store, past, keepDays } = input;
   const recordable = store.days.length === 0 || date >= store.days.at(-1)!;
-  const insert = db.prepare(
-    'INSERT INTO price_history (product_id, figures, points, observed_from, changed, drop_percent) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const today = dayNumber(date)!;
+  const insert = db.prepare('INSERT INTO price_history (product_id, points, observed_from, changed, drop_percent) VALUES (?, ?, ?, ?, ?)');
   // Read in batches by id: the connection cannot write while a read is open.
   const current = db
     .prepare(
@@ -95,35 +105,54 @@ export function writePriceHistory(db: Database.Database, input: HistoryBuildInpu
   let changed = 0;
   const summary: PriceSummary = { asOf: date, knownSince: null, droppedToday: 0, realDropsLast30Days: 0 };
   db.exec('BEGIN');
+  const firstKept = today - keepDays + 1;
+  let knownSince = Number.POSITIVE_INFINITY;
   for (const [id, priceCents, listPriceCents, pixPriceCents, availability] of published()) {
     while (!next.done && next.value[0] < id) next = kept.next();
     const row = !next.done && next.value[0] === id ? next.value : undefined;
-    const today: PricePoint = {
-      date,
-      priceCents,
-      listPriceCents,
-      pixPriceCents,
-      availability: (availability ?? 'in_stock') as Availability,
-    };
-    const before = row && {
-      // A later date than the catalog's (an older export built again) is not this build's to change.
-      points: (JSON.parse(row[2]) as StoredPoint[]).map(fromStored).filter((p) => p.date <= date),
-      observedFrom: row[1],
-    };
-    const { history, refused } = nextHistory(before, past.get(id) ?? [], today, keepDays);
+    const code = availabilityCode((availability ?? 'in_stock') as Availability);
+    const lines = past.get(id);
     past.delete(id);
-    for (const { line, reason } of refused) input.drop(line, reason);
-    const points = JSON.stringify(history.points.map(toStored));
-    const differs = recordable && (row === undefined || row[2] !== points || row[1] !== history.observedFrom);
-    const figures = priceFigures(history.points, date, listPriceCents);
-    const drop = recentDropPercent(figures);
-    insert.run(id, JSON.stringify(figures), points, history.observedFrom, differs ? 1 : 0, drop);
-    if (summary.knownSince === null || figures.since < summary.knownSince) summary.knownSince = figures.since;
-    if (figures.lastChange?.date === date && figures.lastChange.previousPriceCents > priceCents) summary.droppedToday += 1;
+    let values = row && pointValues(row[2]);
+    let observedFrom = row?.[1] ?? date;
+    let bytes: Uint8Array;
+    if (
+      values !== undefined &&
+      keepsAsIs(values, today, [priceCents, listPriceCents ?? -1, pixPriceCents ?? -1, code], firstKept) &&
+      (lines === undefined || reflects(values, lines))
+    ) {
+      // Most products on most days: the prices as they were, nothing new from the operator.
+      bytes = row![2];
+    } else {
+      const now: PricePoint = {
+        date,
+        priceCents,
+        listPriceCents,
+        pixPriceCents,
+        availability: (availability ?? 'in_stock') as Availability,
+      };
+      // A later date than the catalog's (an older export built again) is not this build's to change.
+      const keptPoints = row && decodePoints(row[2]).filter((p) => p.date <= date);
+      const built = nextHistory(keptPoints && { points: keptPoints, observedFrom }, lines ?? [], now, keepDays);
+      for (const { line, reason } of built.refused) input.drop(line, reason);
+      observedFrom = built.history.observedFrom;
+      bytes = encodePoints(built.history.points);
+      values = pointValues(bytes);
+    }
+    const differs =
+      recordable && (row === undefined || row[1] !== observedFrom || (bytes !== row[2] && !Buffer.from(bytes).equals(row[2])));
+    // A recent real drop, on the integers (the faces derive the same from the points: price-figures.ts).
+    const count = values.length / FIELDS;
+    const drop = count > 1 ? recentDropOf(values, today) : null;
+    insert.run(id, bytes, observedFrom, differs ? 1 : 0, drop);
+    knownSince = Math.min(knownSince, values[0]!);
+    if (count > 1 && values[values.length - FIELDS] === today && values[values.length - 2 * FIELDS + 1]! > priceCents)
+      summary.droppedToday += 1;
     if (drop !== null) summary.realDropsLast30Days += 1;
     products += 1;
     if (differs) changed += 1;
   }
+  if (Number.isFinite(knownSince)) summary.knownSince = dateOf(knownSince);
   db.exec('COMMIT');
   kept.return?.();
   store.close();

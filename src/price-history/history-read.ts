@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { CatalogReader } from '../catalog-read/catalog-reader.ts';
 import type { PriceSummary } from './history-build.ts';
-import type { PriceFigures } from './price-figures.ts';
-import type { StoredPoint } from './price-series.ts';
+import { type PriceFigures, priceFigures } from './price-figures.ts';
+import { decodePoints, type PricePoint } from './price-series.ts';
 
 /*
  * The snapshot's price history (history-build.ts, price_history), read through the catalog's open
@@ -13,28 +13,25 @@ export interface PriceHistoryReader {
   /** A published product's figures, or undefined. */
   figures(productId: number): PriceFigures | undefined;
   /** A published product's figures and change points, or undefined. */
-  history(productId: number): { figures: PriceFigures; points: StoredPoint[] } | undefined;
+  history(productId: number): { figures: PriceFigures; points: PricePoint[] } | undefined;
   /** The catalog's prices at a glance. */
   summary: PriceSummary;
 }
 
 function openPriceHistory(db: Database.Database): PriceHistoryReader {
-  const figures = db.prepare('SELECT figures FROM price_history WHERE product_id = ?').pluck();
-  const history = db.prepare('SELECT figures, points FROM price_history WHERE product_id = ?').raw(true);
+  const read = db.prepare('SELECT points FROM price_history WHERE product_id = ?').pluck();
   const summary = JSON.parse(
     db.prepare("SELECT value FROM meta WHERE key = 'price_history_summary'").pluck().get() as string,
   ) as PriceSummary;
-  return {
-    summary,
-    history: (id) => {
-      const row = history.get(id) as [string, string] | undefined;
-      return row && { figures: JSON.parse(row[0]) as PriceFigures, points: JSON.parse(row[1]) as StoredPoint[] };
-    },
-    figures: (id) => {
-      const json = figures.get(id) as string | undefined;
-      return json === undefined ? undefined : (JSON.parse(json) as PriceFigures);
-    },
+  // The figures are derived from the points here (a few microseconds); the last point carries the
+  // list price the product is offered with.
+  const history = (id: number) => {
+    const bytes = read.get(id) as Buffer | undefined;
+    if (bytes === undefined) return undefined;
+    const points = decodePoints(bytes);
+    return { points, figures: priceFigures(points, summary.asOf, points.at(-1)!.listPriceCents) };
   };
+  return { summary, history, figures: (id) => history(id)?.figures };
 }
 
 export const priceHistoryOf = (catalog: CatalogReader): PriceHistoryReader => catalog.attach(openPriceHistory);

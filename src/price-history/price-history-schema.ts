@@ -3,7 +3,7 @@ import { IdSchema } from '../catalog-read/ids.ts';
 import { AvailabilitySchema } from '../catalog-read/offer.ts';
 import { PriceSchema, priceOf } from '../catalog-read/price.ts';
 import type { ChargedPrice, PriceFigures } from './price-figures.ts';
-import type { StoredPoint } from './price-series.ts';
+import type { PricePoint } from './price-series.ts';
 
 /*
  * The price history as the faces show it (get_product today; docs/price-history.md), from the
@@ -120,16 +120,16 @@ export type ProductPriceHistory = z.infer<typeof ProductPriceHistorySchema>;
 const priceOrNull = (cents: number | null) => (cents === null ? null : priceOf(cents));
 
 /** The REST body of a product's history. */
-export function productPriceHistory(productId: number, figures: PriceFigures, points: readonly StoredPoint[]): ProductPriceHistory {
+export function productPriceHistory(productId: number, figures: PriceFigures, points: readonly PricePoint[]): ProductPriceHistory {
   return {
     productId,
     ...priceHistoryView(figures),
-    points: points.map(([pointDate, cents, list, pix, availability]) => ({
-      date: pointDate,
-      price: priceOf(cents),
-      listPrice: priceOrNull(list),
-      pixPrice: priceOrNull(pix),
-      availability,
+    points: points.map((p) => ({
+      date: p.date,
+      price: priceOf(p.priceCents),
+      listPrice: priceOrNull(p.listPriceCents),
+      pixPrice: priceOrNull(p.pixPriceCents),
+      availability: p.availability,
     })),
   };
 }

@@ -4,8 +4,11 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { formatIssue } from '../../src/catalog-build/build-issues.ts';
 import { type BuildResult, buildSnapshot } from '../../src/catalog-build/build-snapshot.ts';
+import { openCatalog } from '../../src/catalog-read/catalog-reader.ts';
+import { priceHistoryOf } from '../../src/price-history/history-read.ts';
 import { HistoryConflictError, HistoryStoreError, recordSnapshotPrices } from '../../src/price-history/history-store.ts';
 import type { PriceFigures } from '../../src/price-history/price-figures.ts';
+import { decodePoints } from '../../src/price-history/price-series.ts';
 import { type Fixture, validFixture, writeExport } from '../support/fixture-export.ts';
 import { testTempDir } from '../support/temp-dirs.ts';
 
@@ -31,12 +34,13 @@ async function buildDay(fixture: Fixture, asOf: string, options: { prices?: stri
   return built as Extract<BuildResult, { ok: true }>;
 }
 
+/** A product's figures as every face reads them (src/price-history/history-read.ts). */
 const figuresOf = (snapshot: string, productId: number): PriceFigures => {
-  const db = new Database(snapshot, { readonly: true });
+  const catalog = openCatalog(snapshot);
   try {
-    return JSON.parse(db.prepare('SELECT figures FROM price_history WHERE product_id = ?').pluck().get(productId) as string);
+    return priceHistoryOf(catalog).figures(productId)!;
   } finally {
-    db.close();
+    catalog.close();
   }
 };
 
@@ -66,8 +70,8 @@ describe('the price history across builds', () => {
     // The list price announced (R$ 799) was never charged.
     expect(f.listPriceDaysCharged90).toBe(0);
     const store = new Database(history().store, { readonly: true });
-    const points = JSON.parse(store.prepare('SELECT points FROM products WHERE product_id = 1').pluck().get() as string);
-    expect(points.map((p: unknown[]) => [p[0], p[1]])).toEqual([
+    const points = decodePoints(store.prepare('SELECT points FROM products WHERE product_id = 1').pluck().get() as Buffer);
+    expect(points.map((p) => [p.date, p.priceCents])).toEqual([
       ['2026-09-01', 50_000],
       ['2026-10-15', 45_000],
       ['2026-11-27', 39_900],
@@ -85,9 +89,9 @@ describe('the price history across builds', () => {
     expect(figuresOf(again.outFile, 1).lastChange).toBeNull();
     expect(figuresOf(again.outFile, 1).discountCheck.verdict).toBe('unchanged');
     const store = new Database(history().store, { readonly: true });
-    expect(store.prepare('SELECT points FROM products WHERE product_id = 1').pluck().get()).toBe(
-      JSON.stringify([['2026-10-01', 20_000, null, null, 'in_stock']]),
-    );
+    expect(decodePoints(store.prepare('SELECT points FROM products WHERE product_id = 1').pluck().get() as Buffer)).toEqual([
+      { date: '2026-10-01', priceCents: 20_000, listPriceCents: null, pixPriceCents: null, availability: 'in_stock' },
+    ]);
     store.close();
   });
 
