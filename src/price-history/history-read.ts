@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { CatalogReader } from '../catalog-read/catalog-reader.ts';
+import { BoundedCache } from '../lib/bounded-cache.ts';
 import type { PriceSummary } from './history-build.ts';
 import { type PriceFigures, priceFigures } from './price-figures.ts';
 import { decodePoints, type PricePoint } from './price-series.ts';
@@ -18,6 +19,9 @@ export interface PriceHistoryReader {
   summary: PriceSummary;
 }
 
+/** How many products' figures a snapshot's reader keeps derived (about a kilobyte each). */
+const FIGURES_KEPT = 10_000;
+
 function openPriceHistory(db: Database.Database): PriceHistoryReader {
   const read = db.prepare('SELECT points FROM price_history WHERE product_id = ?').pluck();
   const summary = JSON.parse(
@@ -25,11 +29,17 @@ function openPriceHistory(db: Database.Database): PriceHistoryReader {
   ) as PriceSummary;
   // The figures are derived from the points here (a few microseconds); the last point carries the
   // list price the product is offered with.
+  // Kept per snapshot for the products asked for most: a page of search results asks for ten.
+  const derived = new BoundedCache<number, { points: PricePoint[]; figures: PriceFigures } | null>(FIGURES_KEPT);
   const history = (id: number) => {
-    const bytes = read.get(id) as Buffer | undefined;
-    if (bytes === undefined) return undefined;
-    const points = decodePoints(bytes);
-    return { points, figures: priceFigures(points, summary.asOf, points.at(-1)!.listPriceCents) };
+    let found = derived.get(id);
+    if (found === undefined) {
+      const bytes = read.get(id) as Buffer | undefined;
+      const points = bytes === undefined ? null : decodePoints(bytes);
+      found = points && { points, figures: priceFigures(points, summary.asOf, points.at(-1)!.listPriceCents) };
+      derived.set(id, found);
+    }
+    return found ?? undefined;
   };
   return { summary, history, figures: (id) => history(id)?.figures };
 }
