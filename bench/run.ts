@@ -7,7 +7,8 @@
  * and --seed, --search-rounds N alternating rounds, default 4, and that table alone),
  * --products N (build and search benchmark size, default 1,000,000), --seed N (the generated catalog's, default 1), --build-rounds N (default 5: three were too few
  * for a machine whose speed moves within a run, docs/benchmarks.md),
- * --rounds N, --seconds N (stats), --pair-rounds N, --pair-seconds N (stats: the request log's and the
+ * --history-days N (search: the generated catalog with N days of past prices, so that the price
+ * drop classes find drops; docs/price-history.md), --rounds N, --seconds N (stats), --pair-rounds N, --pair-seconds N (stats: the request log's and the
  * metrics' costs, two servers at once; defaults 12 and 2), --naive-runs N (search: runs of the naive plan, 0 for none).
  * --peer orama (search: the same query classes in Orama beside ours, on --peer-products N products,
  * default 100,000, the peer's time per class at most about --peer-seconds N, default 30;
@@ -49,6 +50,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '4' },
     against: { type: 'string' },
     seed: { type: 'string', default: '1' },
+    'history-days': { type: 'string', default: '0' },
     'search-rounds': { type: 'string', default: '4' },
     /** Runs of the naive search plan per class; 0 leaves it out (it takes most of the benchmark's time). */
     'naive-runs': { type: 'string' },
@@ -173,10 +175,11 @@ try {
   if (values.only === undefined || values.only === 'search') {
     if (values.only === 'search') {
       // The cost curve's figures (docs/benchmarks.md): the build alone, without the raw insert's rounds.
-      const f = await generatedSnapshot(Number(values.products), Number(values.seed), snapshot);
+      const historyDays = Number(values['history-days']);
+      const f = await generatedSnapshot(Number(values.products), Number(values.seed), snapshot, historyDays);
       console.log(
-        `build of ${values.products} products (seed ${values.seed}): ${fixed(f.seconds, 1)} s, peak RSS ${Math.round(f.maxRssMb)} MB, ` +
-          `snapshot ${Math.round(f.snapshotMb)} MB (for the search benchmark)`,
+        `build of ${values.products} products (seed ${values.seed}${historyDays > 0 ? `, ${historyDays} days of past prices` : ''}): ` +
+          `${fixed(f.seconds, 1)} s, peak RSS ${Math.round(f.maxRssMb)} MB, snapshot ${Math.round(f.snapshotMb)} MB (for the search benchmark)`,
       );
     }
     const ms = (n: number) => `${fixed(n)} ms`;

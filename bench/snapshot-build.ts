@@ -40,7 +40,14 @@ export function timedBuild(sourceDir: string, outFile: string, rssFile: string):
     process.execPath,
     [...BUILD_PROCESS_FLAGS, '--import', `data:text/javascript,${encodeURIComponent(reportRss)}`, 'scripts/build-catalog.ts'],
     {
-      env: { ...process.env, CATALOG_SOURCE: sourceDir, CATALOG_DB: outFile, BENCH_RSS_FILE: rssFile },
+      // A price history of its own, next to the RSS file: never the checkout's (data/price-history.sqlite).
+      env: {
+        ...process.env,
+        CATALOG_SOURCE: sourceDir,
+        CATALOG_DB: outFile,
+        BENCH_RSS_FILE: rssFile,
+        PRICE_HISTORY_DB: `${rssFile}.price-history.sqlite`,
+      },
       stdio: 'inherit',
     },
   );
@@ -50,11 +57,11 @@ export function timedBuild(sourceDir: string, outFile: string, rssFile: string):
 }
 
 /** A generated catalog of `products` at `seed`, built once into `outFile`: the search benchmark's and the cost curve's. */
-export async function generatedSnapshot(products: number, seed: number, outFile: string) {
+export async function generatedSnapshot(products: number, seed: number, outFile: string, historyDays = 0) {
   const dir = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
   try {
     console.error(`[bench] generating ${products} products (seed ${seed})…`);
-    await generateCatalog({ products, outDir: join(dir, 'export'), seed });
+    await generateCatalog({ products, outDir: join(dir, 'export'), seed, historyDays });
     const built = timedBuild(join(dir, 'export'), outFile, join(dir, 'rss'));
     return { ...built, snapshotMb: statSync(outFile).size / 2 ** 20 };
   } finally {

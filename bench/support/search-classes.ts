@@ -10,7 +10,7 @@ import type { SearchInput } from '../../src/search/local/local-search-schema.ts'
 import { searchTerms } from '../../src/search/query/words.ts';
 
 /** The arguments of issue 31 a class exercises. */
-export type FilterArgument = 'minPrice' | 'maxPrice' | 'brand' | 'sort' | 'cursor';
+export type FilterArgument = 'minPrice' | 'maxPrice' | 'brand' | 'sort' | 'cursor' | 'priceDropped';
 
 export interface SearchClass {
   label: string;
@@ -181,6 +181,17 @@ export function searchClasses(s: CatalogSamples): SearchClass[] {
     { label: 'no query', inputs: [...s.cities.map((city): SearchInput => ({ city })), {}] },
     // Out-of-stock products are left out by default (every class above); here they are read too, last.
     { label: 'common word + out of stock', inputs: common.map((w) => ({ query: w, includeOutOfStock: true })) },
+    // Real price drops (docs/price-history.md): drops only when the catalog has past prices (--history-days).
+    {
+      label: 'price dropped',
+      needs: ['priceDropped'],
+      inputs: [{ priceDropped: true }, ...common.map((w) => ({ query: w, priceDropped: true }))],
+    },
+    {
+      label: 'sort by drop',
+      needs: ['sort'],
+      inputs: [{ sort: 'price_drop' as const }, ...common.map((w) => ({ query: w, sort: 'price_drop' as const }))],
+    },
     {
       label: 'similar to',
       inputs: s.products.map((similarTo, i) => (i % 3 === 2 ? { similarTo, sort: 'price_asc' as const } : { similarTo })),

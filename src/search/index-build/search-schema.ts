@@ -1,5 +1,13 @@
 import { ACCESSORY_FIRST_WORDS_SQL } from '../query/accessories.ts';
-import { ACCESSORY_MARK, PRICE_DROP_MARK, productFacetsSql, TIER_PLACEHOLDER, wordTermsSql } from '../tokens/facet-tokens.ts';
+import {
+  ACCESSORY_MARK,
+  DROP_BANDS,
+  dropBandToken,
+  PRICE_DROP_MARK,
+  productFacetsSql,
+  TIER_PLACEHOLDER,
+  wordTermsSql,
+} from '../tokens/facet-tokens.ts';
 
 /*
  * The search index's part of the snapshot: its tables, the rows they are filled from, and the
@@ -139,7 +147,10 @@ function searchDocumentColumns(row: string): string {
   const forAt = "instr(lower(p.title), ' para ')";
   const accessory = `CASE WHEN ${row}.accessory THEN ' ${ACCESSORY_MARK}' ELSE '' END`;
   // A real price drop of the last 30 days (the snapshot's price_history, written before the index).
-  const dropped = `CASE WHEN h.drop_percent IS NOT NULL THEN ' ${PRICE_DROP_MARK}' ELSE '' END`;
+  const bands = DROP_BANDS.map((least, i) => `WHEN h.drop_percent >= ${least} THEN ' ${PRICE_DROP_MARK} ${dropBandToken(i + 1)}'`).join(
+    ' ',
+  );
+  const dropped = `CASE ${bands} ELSE '' END`;
   return `${row}.ordinal AS ordinal,
          CASE WHEN ${forAt} > 0 THEN substr(p.title, 1, ${forAt} - 1) ELSE p.title END AS title,
          CASE WHEN ${forAt} > 0 THEN substr(p.title, ${forAt} + 1) || ' ' || p.description ELSE p.description END AS description,

@@ -1,5 +1,5 @@
 import type { SearchReader } from '../index-read/search-reader.ts';
-import { tierToken, WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
+import { DROP_BANDS, dropBandToken, tierToken, WHOLE_CATALOG_PLACE } from '../tokens/facet-tokens.ts';
 import { type Circle, merchantsInCircle, type NearestStores } from './circle.ts';
 import { searchNear } from './circle-plans.ts';
 import { searchPlace } from './place-plans.ts';
@@ -110,26 +110,36 @@ function wholeCatalogTiers(reader: SearchReader, includeOutOfStock: boolean | un
 
 /**
  * The largest real price drop first. The request carries the price drop mark (search_local_products
- * adds it with this order), a short list: up to DIRECT_MATCHES of its matches are read at once,
- * kept in the place, and ranked by their drop; past that, the page ranks those read (`cut`).
+ * adds it with this order); the index has each drop's band (DROP_BANDS), read from the largest:
+ * the band that completes the page ends the read, as a popularity tier does. Within the bands
+ * read, the drops are ranked by their percent (up to DIRECT_MATCHES a band; past that, `cut`).
  */
 function byDrop(
   reader: SearchReader,
   request: plan.SearchRequest,
   where: { place: PlaceScope } | { merchants: NearestStores },
 ): plan.Found {
-  if (!request.budget.take(plan.readCost(request, 0), true)) return { ...plan.nothingFound(), cut: true };
-  const expression = plan.expressionOf(request);
-  const read =
-    'place' in where
-      ? plan.readInPlace(reader, request, expression, where.place.token, DIRECT_MATCHES + 1)
-      : plan.readMatches(reader, request, expression, DIRECT_MATCHES + 1).flatMap((hit) => {
-          const store = where.merchants.get(hit.merchantId);
-          return store ? [{ ...hit, distanceKm: store.distanceKm, storeId: store.storeId }] : [];
-        });
-  const cut = read.length > DIRECT_MATCHES;
-  const hits = plan.shownOf(request, read.slice(0, DIRECT_MATCHES));
-  for (const hit of hits) hit.dropPercent = reader.dropPercent(hit.productId) ?? 0;
-  const total = cut ? plan.atLeast(hits.length) : plan.exactly(hits.length);
-  return { hits: hits.sort(plan.byDropPercent).slice(0, request.limit), total: () => total, cut };
+  const collected: plan.Hit[] = [];
+  let cut = false;
+  for (let band = 1; band <= DROP_BANDS.length && collected.length < request.limit; band++) {
+    if (!request.budget.take(plan.readCost(request, 0), true)) {
+      cut = true;
+      break;
+    }
+    const expression = plan.expressionOf(request, { facets: [dropBandToken(band)] });
+    const read =
+      'place' in where
+        ? plan.readInPlace(reader, request, expression, where.place.token, DIRECT_MATCHES + 1)
+        : plan.readMatches(reader, request, expression, DIRECT_MATCHES + 1).flatMap((hit) => {
+            const store = where.merchants.get(hit.merchantId);
+            return store ? [{ ...hit, distanceKm: store.distanceKm, storeId: store.storeId }] : [];
+          });
+    if (read.length > DIRECT_MATCHES) cut = true;
+    const hits = plan.shownOf(request, read.slice(0, DIRECT_MATCHES));
+    for (const hit of hits) hit.dropPercent = reader.dropPercent(hit.productId) ?? 0;
+    collected.push(...hits);
+  }
+  const complete = !cut && collected.length < request.limit;
+  const total = complete ? plan.exactly(collected.length) : plan.atLeast(collected.length);
+  return { hits: collected.sort(plan.byDropPercent).slice(0, request.limit), total: () => total, cut };
 }

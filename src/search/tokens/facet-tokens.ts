@@ -12,7 +12,8 @@
  * - `c0t<tier>`: the whole catalog, by tier (ids start at 1, so `c0` names no city);
  * - `k0`: an accessory's title or category (src/search/query/accessories.ts; `k0` names no category);
  * - `m0`: a real price drop of the last 30 days (src/price-history/price-figures.ts,
- *   recentDropPercent; `m0` names no merchant).
+ *   recentDropPercent; `m0` names no merchant), and `m0t<band>` its band (DROP_BANDS), the
+ *   largest drops first, as the tiers are read for popularity.
  *
  * A facet is a letter and digits; the words of the vocabulary (search_words) leave them out.
  */
@@ -31,6 +32,12 @@ export const ACCESSORY_MARK = 'k0';
 
 /** The mark of a product whose price really dropped in the last 30 days: search's priceDropped. */
 export const PRICE_DROP_MARK = 'm0';
+
+/** The lowest drop, in percent, of each band of price drops (band 1: 50% or more; the last: any). */
+export const DROP_BANDS = [50, 35, 25, 20, 15, 12, 10, 8, 6, 4, 2, 1, 0] as const;
+
+/** A drop band's token: the price_drop order reads band 1 first and stops at the band that fills the page. */
+export const dropBandToken = (band: number): string => `${PRICE_DROP_MARK}t${band}`;
 
 export const merchantToken = (id: number): string => `m${id}`;
 export const categoryToken = (id: number): string => `k${id}`;
