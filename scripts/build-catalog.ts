@@ -102,5 +102,5 @@ if (result.droppedCount > result.dropped.length) console.error(`  … and ${resu
 console.error(
   `[catalog] ${elapsed()}s done: ${counts.products} products, ${counts.merchants} merchants, ${counts.stores} stores, ` +
     `${counts.engagement} counters${result.droppedCount > 0 ? `, ${result.droppedCount} optional value(s) dropped` : ''}; ` +
-    `prices as of ${priceHistory.date} (${priceHistory.changed} to record); version ${result.catalogVersion}`,
+    `prices as of ${priceHistory.date} (${priceHistory.changed} to record, ${priceHistory.seconds.toFixed(1)}s of price history); version ${result.catalogVersion}`,
 );

@@ -74,7 +74,7 @@ export type BuildResult =
       dropped: BuildIssue[];
       droppedCount: number;
       /** The price history: its catalog date, rows to record, and a note for the log (a new store; a date not recorded). */
-      priceHistory: { date: string; products: number; changed: number; note: string | null };
+      priceHistory: { date: string; products: number; changed: number; note: string | null; seconds: number };
     }
   | { ok: false; issues: BuildIssue[]; issueCount: number };
 
@@ -113,9 +113,11 @@ async function build(options: BuildOptions): Promise<BuildResult> {
   // Read before the long part: an unreadable store stops the build here (HistoryStoreError).
   const store = history ? readHistoryStore(history.store, history.reset) : emptyHistory();
   const pricesFile = locatePricesFile(options.sourceDir);
+  const historyStarted = performance.now();
   const pastPrices = pricesFile
     ? await readPastPrices(pricesFile, basename(pricesFile), date, (issue) => drops.add(issue))
     : { byProduct: new Map(), digest: null };
+  let historySeconds = (performance.now() - historyStarted) / 1000;
 
   mkdirSync(dirname(options.outFile), { recursive: true });
   const tempFile = join(dirname(options.outFile), `.${basename(options.outFile)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -141,6 +143,7 @@ async function build(options: BuildOptions): Promise<BuildResult> {
     writeSynonyms(db, synonyms?.groups ?? []);
     db.exec('COMMIT');
     options.onProgress?.({ phase: 'price-history' });
+    const historyWritten = performance.now();
     const prices = writePriceHistory(db, {
       date,
       store,
@@ -149,6 +152,7 @@ async function build(options: BuildOptions): Promise<BuildResult> {
       drop: (line, reason) =>
         drops.add({ file: basename(pricesFile ?? PRICES_FILE), line, field: null, message: `dropped: ${reason}`, dropped: true }),
     });
+    historySeconds += (performance.now() - historyWritten) / 1000;
     // The loaders' maps are garbage from here: a full collection (gc() is there when the process
     // has BUILD_PROCESS_FLAGS) and this connection's page cache make room for the index's buffers.
     globalThis.gc?.();
@@ -201,7 +205,7 @@ async function build(options: BuildOptions): Promise<BuildResult> {
       outFile: options.outFile,
       dropped: drops.kept,
       droppedCount: drops.count,
-      priceHistory: { date, products: prices.products, changed: prices.changed, note },
+      priceHistory: { date, products: prices.products, changed: prices.changed, note, seconds: historySeconds },
     };
   } finally {
     store.close();
