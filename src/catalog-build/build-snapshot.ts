@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { META, SNAPSHOT_INDEXES, SNAPSHOT_POINTS, SNAPSHOT_SCHEMA_VERSION, SNAPSHOT_TABLES } from '../catalog-read/snapshot-schema.ts';
 import { PRICE_HISTORY_TABLE, writePriceHistory } from '../price-history/history-build.ts';
 import { DEFAULT_HISTORY_DAYS, emptyHistory, readHistoryStore } from '../price-history/history-store.ts';
+import { PastPriceTable } from '../price-history/past-prices.ts';
 import { catalogDateOf } from '../price-history/price-days.ts';
 import { buildSearchIndex } from '../search/index-build/search-index-build.ts';
 import { SEARCH_TABLES } from '../search/index-build/search-schema.ts';
@@ -116,7 +117,7 @@ async function build(options: BuildOptions): Promise<BuildResult> {
   const historyStarted = performance.now();
   const pastPrices = pricesFile
     ? await readPastPrices(pricesFile, basename(pricesFile), date, (issue) => drops.add(issue))
-    : { byProduct: new Map(), digest: null };
+    : { table: new PastPriceTable(), digest: null };
   let historySeconds = (performance.now() - historyStarted) / 1000;
 
   mkdirSync(dirname(options.outFile), { recursive: true });
@@ -147,7 +148,7 @@ async function build(options: BuildOptions): Promise<BuildResult> {
     const prices = writePriceHistory(db, {
       date,
       store,
-      past: pastPrices.byProduct,
+      past: pastPrices.table,
       keepDays: history?.keepDays ?? DEFAULT_HISTORY_DAYS,
       drop: (line, reason) =>
         drops.add({ file: basename(pricesFile ?? PRICES_FILE), line, field: null, message: `dropped: ${reason}`, dropped: true }),

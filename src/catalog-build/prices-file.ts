@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { PastPriceTable } from '../price-history/past-prices.ts';
 import { dayNumber } from '../price-history/price-days.ts';
 import type { PastPrice } from '../price-history/price-series.ts';
 import type { BuildIssue } from './build-issues.ts';
@@ -42,8 +43,8 @@ function pastPriceOf(record: unknown, asOf: string, line: number): PastPrice | {
 }
 
 export interface PastPrices {
-  /** The good lines by product, in file order. */
-  byProduct: Map<number, PastPrice[]>;
+  /** The good lines (columns of numbers: past-prices.ts). */
+  table: PastPriceTable;
   /** The file's content digest: the past prices change what the catalog says. */
   digest: string;
 }
@@ -51,7 +52,7 @@ export interface PastPrices {
 /** Reads the file; each bad line is reported through `drop` as "dropped: why". */
 export async function readPastPrices(path: string, name: string, asOf: string, drop: (issue: BuildIssue) => void): Promise<PastPrices> {
   const hash = createHash('sha256');
-  const byProduct = new Map<number, PastPrice[]>();
+  const table = new PastPriceTable();
   const report = (line: number, message: string) => drop({ file: name, line, field: null, message: `dropped: ${message}`, dropped: true });
   for await (const { lineNumber, text } of readNdjsonLines(path, { hash, onBadLine: report })) {
     // The shape a generator writes, read without JSON.parse (a million lines are seconds of it);
@@ -72,9 +73,7 @@ export async function readPastPrices(path: string, name: string, asOf: string, d
       report(lineNumber, past.problem);
       continue;
     }
-    const list = byProduct.get(past.productId);
-    if (list === undefined) byProduct.set(past.productId, [past]);
-    else list.push(past);
+    table.add(past.productId, past.day, past.priceCents, past.line);
   }
-  return { byProduct, digest: hash.digest('hex') };
+  return { table, digest: hash.digest('hex') };
 }

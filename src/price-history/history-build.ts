@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Availability } from '../catalog-read/offer.ts';
 import type { HistoryRead, StoredRow } from './history-store.ts';
+import type { PastPriceTable } from './past-prices.ts';
 import { dateOf, dayNumber } from './price-days.ts';
 import {
   availabilityCode,
@@ -43,7 +44,7 @@ export interface HistoryBuildInput {
   /** The catalog's date (price-days.ts). */
   date: string;
   store: HistoryRead;
-  past: Map<number, PastPrice[]>;
+  past: PastPriceTable;
   keepDays: number;
   /** A past price not taken: its line in the operator's file, and why. */
   drop: (line: number, reason: string) => void;
@@ -107,12 +108,18 @@ export function writePriceHistory(db: Database.Database, input: HistoryBuildInpu
   db.exec('BEGIN');
   const firstKept = today - keepDays + 1;
   let knownSince = Number.POSITIVE_INFINITY;
+  // Lines of no published product: those of no product at all are reported; those of a product
+  // not published are left for a build that publishes it (the operator's file is read again then).
+  const known = db.prepare('SELECT 1 FROM products WHERE id = ?').pluck();
+  const unknown: [number, PastPrice[]][] = [];
+  const leftOver = (productId: number, lines: PastPrice[]) => {
+    unknown.push([productId, lines]);
+  };
   for (const [id, priceCents, listPriceCents, pixPriceCents, availability] of published()) {
     while (!next.done && next.value[0] < id) next = kept.next();
     const row = !next.done && next.value[0] === id ? next.value : undefined;
     const code = availabilityCode((availability ?? 'in_stock') as Availability);
-    const lines = past.get(id);
-    past.delete(id);
+    const lines = past.take(id, leftOver);
     let values = row && pointValues(row[2]);
     let observedFrom = row?.[1] ?? date;
     let bytes: Uint8Array;
@@ -156,10 +163,8 @@ export function writePriceHistory(db: Database.Database, input: HistoryBuildInpu
   db.exec('COMMIT');
   kept.return?.();
   store.close();
-  // What is left names no product, or one not published: its lines are left for a build that
-  // publishes it (the operator's file is read again then), and are not reported.
-  const known = db.prepare('SELECT 1 FROM products WHERE id = ?').pluck();
-  for (const [productId, lines] of past) {
+  past.rest(leftOver);
+  for (const [productId, lines] of unknown) {
     if (known.get(productId) !== undefined) continue;
     for (const { line } of lines) input.drop(line, `no product has id ${productId}`);
   }
