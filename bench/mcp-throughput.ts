@@ -3,8 +3,8 @@
  * stats requests per second of the same server, in turn in one run, one load generator
  * (autocannon): get_product at 2025-06-18 (the contract's headers), at 2026-07-28 and as
  * claude.ai's connectors send it (a client allowance), search_local_products and UCP's face of
- * the same search (search_catalog over MCP and REST) and lookup_catalog, and one product's page
- * (rendered once, then kept) beside them.
+ * the same search (search_catalog over MCP and REST) and lookup_catalog, one product's page
+ * (rendered once, then kept), and the REST price history (docs/price-history.md) beside them.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -38,6 +38,8 @@ export const UCP_REST_SEARCH = 'UCP REST POST /ucp/catalog/search';
 
 const loads = (productPage: string): Load[] => [
   { label: 'REST stats', path: '/api/public/v1/products/1/stats' },
+  // Issue 52: the price history over REST, against the stats (target: at least 0.8 of them).
+  { label: 'REST price history', path: '/api/public/v1/products/1/price-history' },
   {
     label: 'MCP get_product (2025-06-18)',
     path: '/mcp',
