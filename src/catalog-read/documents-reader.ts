@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { keysetRows } from '../lib/keyset-pages.ts';
 
 /** A product of the showcase: the newest published, with what a visitor reads first. */
 export interface ShowcaseRow {
@@ -41,21 +42,12 @@ export function createDocumentsReader(db: Database): DocumentsReader {
       GROUP BY st.city_id ORDER BY count(*) DESC, min(st.id) LIMIT 1)
     ORDER BY s.position
     LIMIT ?`);
-  // Pages of rows by id: all() on a page costs less per row than iterate() (docs/benchmarks.md,
-  // "Compressed documents"), and memory stays flat.
+  // Pages of rows by id (keyset-pages.ts).
   const sitemapPage = db
     .prepare('SELECT id, slug, updated_at FROM products WHERE id > ? AND published_at IS NOT NULL ORDER BY id LIMIT 5000')
     .raw(true);
-  function* sitemapRows(): Generator<SitemapRow> {
-    for (let after = 0; ; ) {
-      const rows = sitemapPage.all(after) as SitemapRow[];
-      if (rows.length === 0) return;
-      yield* rows;
-      after = rows[rows.length - 1]![0];
-    }
-  }
   return {
     showcase: (limit) => showcase.all(limit) as ShowcaseRow[],
-    sitemapRows,
+    sitemapRows: () => keysetRows<SitemapRow>(sitemapPage),
   };
 }

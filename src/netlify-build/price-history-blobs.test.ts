@@ -1,12 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Store } from '@netlify/blobs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshName, useBlobsServer } from '../../tests/support/blobs-server.ts';
-import { validFixture, writeExport } from '../../tests/support/fixture-export.ts';
-import { buildSnapshot } from '../catalog-build/build-snapshot.ts';
-import { recordSnapshotPrices } from '../price-history/history-store.ts';
+import { buildAndRecord } from '../../tests/support/price-history-build.ts';
 import { decodePoints } from '../price-history/price-series.ts';
 import { bringHistoryDown, HistoryBlobConflict, PRICE_HISTORY_KEY, PRICE_HISTORY_STORE, putHistoryBack } from './price-history-blobs.ts';
 
@@ -18,22 +17,6 @@ const dir = mkdtempSync(join(tmpdir(), 'price-history-blobs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const blobs = useBlobsServer(join(dir, 'blobs'));
 
-/** One Netlify build's work on the history at `file` (its own file system): built as of `asOf`, recorded. */
-async function buildAndRecord(file: string, asOf: string, priceCents: number) {
-  const fixture = validFixture();
-  fixture.products[0]!.priceCents = priceCents;
-  const work = mkdtempSync(join(dir, 'build-'));
-  const exportDir = writeExport(fixture, {}, { dir: join(work, 'export') });
-  writeFileSync(join(exportDir, 'export.json'), JSON.stringify({ asOf: `${asOf}T12:00:00Z` }));
-  const built = await buildSnapshot({
-    sourceDir: exportDir,
-    outFile: join(work, 'catalog.sqlite'),
-    priceHistory: { store: file, keepDays: 400, reset: false },
-  });
-  if (!built.ok) throw new Error(JSON.stringify(built.issues));
-  recordSnapshotPrices({ store: file, keepDays: 400 }, built.outFile);
-}
-
 /** Each build has a file system of its own. */
 const buildFile = () => {
   const folder = join(dir, freshName());
@@ -41,18 +24,32 @@ const buildFile = () => {
   return join(folder, 'price-history.sqlite');
 };
 
+/**
+ * Two builds at once on one store, each on its own file system: both bring the history down and
+ * record a day; the first puts it back; resolves to the second's putting back.
+ */
+async function twoAtOnce(store: Store, first: [string, number], second: [string, number]) {
+  const [a, b] = [buildFile(), buildFile()];
+  await bringHistoryDown(store, a);
+  await bringHistoryDown(store, b);
+  await buildAndRecord(dir, a, ...first);
+  await buildAndRecord(dir, b, ...second);
+  await putHistoryBack(store, a);
+  return putHistoryBack(store, b);
+}
+
 describe('the price history in the site Blobs (Netlify builds)', () => {
   it('starts one, then carries each build’s day to the next build', async () => {
     const store = blobs.store(`${PRICE_HISTORY_STORE}-${freshName()}`);
     const first = buildFile();
     expect(await bringHistoryDown(store, first)).toMatch(/starts one/);
     expect(existsSync(first)).toBe(false);
-    await buildAndRecord(first, '2026-10-01', 50_000);
+    await buildAndRecord(dir, first, '2026-10-01', 50_000);
     expect(await putHistoryBack(store, first)).toMatch(/put back/);
 
     const second = buildFile();
     expect(await bringHistoryDown(store, second)).toMatch(/brought down/);
-    await buildAndRecord(second, '2026-11-20', 40_000);
+    await buildAndRecord(dir, second, '2026-11-20', 40_000);
     await putHistoryBack(store, second);
 
     const third = buildFile();
@@ -71,16 +68,10 @@ describe('the price history in the site Blobs (Netlify builds)', () => {
     const store = blobs.store(`${PRICE_HISTORY_STORE}-${freshName()}`);
     const base = buildFile();
     await bringHistoryDown(store, base);
-    await buildAndRecord(base, '2026-10-01', 50_000);
+    await buildAndRecord(dir, base, '2026-10-01', 50_000);
     await putHistoryBack(store, base);
 
-    const [a, b] = [buildFile(), buildFile()];
-    await bringHistoryDown(store, a);
-    await bringHistoryDown(store, b);
-    await buildAndRecord(a, '2026-10-02', 45_000);
-    await buildAndRecord(b, '2026-10-03', 44_000);
-    await putHistoryBack(store, a);
-    await expect(putHistoryBack(store, b)).rejects.toThrow(HistoryBlobConflict);
+    await expect(twoAtOnce(store, ['2026-10-02', 45_000], ['2026-10-03', 44_000])).rejects.toThrow(HistoryBlobConflict);
     // What is kept is the first one's: its day is there, the loser's is not.
     const kept = buildFile();
     await bringHistoryDown(store, kept);
@@ -89,13 +80,9 @@ describe('the price history in the site Blobs (Netlify builds)', () => {
     db.close();
     // Two first builds at once: the second finds the key there.
     const fresh = blobs.store(`${PRICE_HISTORY_STORE}-${freshName()}`);
-    const [c, d] = [buildFile(), buildFile()];
-    await bringHistoryDown(fresh, c);
-    await bringHistoryDown(fresh, d);
-    await buildAndRecord(c, '2026-10-01', 1_000);
-    await buildAndRecord(d, '2026-10-01', 1_000);
-    await putHistoryBack(fresh, c);
-    await expect(putHistoryBack(fresh, d)).rejects.toThrow(/another build put the price history back/);
+    await expect(twoAtOnce(fresh, ['2026-10-01', 1_000], ['2026-10-01', 1_000])).rejects.toThrow(
+      /another build put the price history back/,
+    );
     expect(await fresh.get(PRICE_HISTORY_KEY, { type: 'arrayBuffer' })).not.toBeNull();
   });
 });

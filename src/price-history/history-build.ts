@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Availability } from '../catalog-read/offer.ts';
+import { keysetRows } from '../lib/keyset-pages.ts';
 import type { HistoryRead, StoredRow } from './history-store.ts';
 import type { PastPriceTable } from './past-prices.ts';
 import { dateOf, dayNumber } from './price-days.ts';
@@ -85,21 +86,12 @@ export function writePriceHistory(db: Database.Database, input: HistoryBuildInpu
   const recordable = store.days.length === 0 || date >= store.days.at(-1)!;
   const today = dayNumber(date)!;
   const insert = db.prepare('INSERT INTO price_history (product_id, points, observed_from, changed, drop_percent) VALUES (?, ?, ?, ?, ?)');
-  // Read in batches by id: the connection cannot write while a read is open.
+  // Pages of rows by id (keyset-pages.ts): the connection writes between them.
   const current = db
     .prepare(
       'SELECT id, price_cents, list_price_cents, pix_price_cents, availability FROM products WHERE published_at IS NOT NULL AND id > ? ORDER BY id LIMIT 10000',
     )
     .raw(true);
-  function* published(): Generator<CurrentRow> {
-    let after = 0;
-    for (;;) {
-      const batch = current.all(after) as CurrentRow[];
-      yield* batch;
-      if (batch.length === 0) return;
-      after = batch.at(-1)![0];
-    }
-  }
   const kept = store.rows();
   let next: IteratorResult<StoredRow> = kept.next();
   let products = 0;
@@ -115,7 +107,7 @@ export function writePriceHistory(db: Database.Database, input: HistoryBuildInpu
   const leftOver = (productId: number, lines: PastPrice[]) => {
     unknown.push([productId, lines]);
   };
-  for (const [id, priceCents, listPriceCents, pixPriceCents, availability] of published()) {
+  for (const [id, priceCents, listPriceCents, pixPriceCents, availability] of keysetRows<CurrentRow>(current)) {
     while (!next.done && next.value[0] < id) next = kept.next();
     const row = !next.done && next.value[0] === id ? next.value : undefined;
     const code = availabilityCode((availability ?? 'in_stock') as Availability);

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { keysetRows } from '../lib/keyset-pages.ts';
 import { dateOf, dayNumber } from './price-days.ts';
 
 /*
@@ -70,23 +71,15 @@ export function readHistoryStore(path: string, reset: boolean): HistoryRead {
       throw new Error(`its schema version is ${JSON.stringify(meta.get('schema_version') ?? null)}, not ${HISTORY_SCHEMA_VERSION}`);
     }
     const days = db.prepare('SELECT date FROM days ORDER BY date').pluck().all() as string[];
-    // In batches by id: faster than a row-by-row iteration over a million rows.
-    const batch = db
+    // Pages of rows by id (keyset-pages.ts): faster than a row-by-row iteration over a million rows.
+    const page = db
       .prepare('SELECT product_id, observed_from, points FROM products WHERE product_id > ? ORDER BY product_id LIMIT 10000')
       .raw(true);
-    function* rows(): Generator<StoredRow> {
-      for (let after = 0; ; ) {
-        const read = batch.all(after) as StoredRow[];
-        if (read.length === 0) return;
-        yield* read;
-        after = read.at(-1)![0];
-      }
-    }
     const open = db;
     return {
       generation: Number(meta.get('generation') ?? 0),
       days,
-      rows,
+      rows: () => keysetRows<StoredRow>(page),
       close: () => {
         if (open.open) open.close();
       },

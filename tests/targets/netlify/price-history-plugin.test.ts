@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildSnapshot } from '../../../src/catalog-build/build-snapshot.ts';
 import { PRICE_HISTORY_KEY, PRICE_HISTORY_STORE } from '../../../src/netlify-build/price-history-blobs.ts';
-import { recordSnapshotPrices } from '../../../src/price-history/history-store.ts';
 import { useBlobsServer } from '../../support/blobs-server.ts';
-import { validFixture, writeExport } from '../../support/fixture-export.ts';
+import { buildAndRecord } from '../../support/price-history-build.ts';
 
 /*
  * The repository's build plugin (netlify/plugins/price-history/) as Netlify runs it: with the site's
@@ -34,15 +32,7 @@ describe("the price history's build plugin", () => {
     const plugin = await import('../../../netlify/plugins/price-history/index.js');
     await plugin.onPreBuild({ utils });
     // The build command's part: the snapshot built and its prices recorded into PRICE_HISTORY_DB.
-    const exportDir = writeExport(validFixture(), {}, { dir: join(dir, 'export') });
-    writeFileSync(join(exportDir, 'export.json'), JSON.stringify({ asOf: '2026-10-05T12:00:00Z' }));
-    const built = await buildSnapshot({
-      sourceDir: exportDir,
-      outFile: join(dir, 'catalog.sqlite'),
-      priceHistory: { store: file, keepDays: 400, reset: false },
-    });
-    if (!built.ok) throw new Error(JSON.stringify(built.issues));
-    recordSnapshotPrices({ store: file, keepDays: 400 }, built.outFile);
+    await buildAndRecord(dir, file, '2026-10-05');
     await plugin.onPostBuild({ utils });
     expect(failed).toEqual([]);
     const stored = await blobs.store(PRICE_HISTORY_STORE).get(PRICE_HISTORY_KEY, { type: 'arrayBuffer' });
